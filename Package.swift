@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// gesture-bridge: X11 gestures from touchscreens, touchpads and mice.
+///
+/// Modules, top to bottom (dependencies only point down):
+/// - `gesture-bridge`: the executable — argument parsing, logging, composition.
+/// - `BridgeCore`: traces, reports, the pipeline (engine → bindings → performer) and its ports.
+/// - `GestureConfig`: the TOML config, its validation with positions, typed actions and keysyms.
+/// - `GestureEngine`: recognizers and arbitration; standard library only.
+let package = Package(
+    name: "gesture-bridge",
+    products: [
+        .executable(name: "gesture-bridge", targets: ["gesture-bridge"]),
+        .library(name: "GestureEngine", targets: ["GestureEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        .target(name: "GestureEngine"),
+        .target(
+            name: "GestureConfig",
+            dependencies: ["GestureEngine", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        .target(name: "BridgeCore", dependencies: ["GestureEngine", "GestureConfig"]),
+        .executableTarget(
+            name: "gesture-bridge",
+            dependencies: [
+                "GestureEngine", "GestureConfig", "BridgeCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
+        .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "GestureConfig", "GestureEngine"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,76 @@
+/// One gesture phase, as the engine reports it (contract section 3).
+public struct GestureReport: Hashable, Sendable {
+    /// When the phase happened; a timer's own deadline for timer-driven phases.
+    public var time: Instant
+    public var gesture: GestureKind
+    public var phase: Phase
+    /// Number of fingers (1 for a pointer gesture).
+    public var fingers: Int
+    public var device: DeviceKind
+    /// Centroid, root pixels.
+    public var position: Point
+    /// Tap count, for taps.
+    public var taps: Int?
+    /// Swipe direction; pinch `in`/`out` and rotate `cw`/`ccw` on `ended`.
+    public var direction: Direction?
+    /// The edge a swipe or pan started at.
+    public var edge: Edge?
+    /// Pan: cumulative translation (px).
+    public var translation: Point?
+    /// Pan: velocity (px/s).
+    public var velocity: Point?
+    /// Pinch: span now / span at start.
+    public var scale: Double?
+    /// Rotate: cumulative degrees, clockwise positive.
+    public var angle: Double?
+    /// The focused application (lowercased WM_CLASS) when the gesture started, if known.
+    public var app: String?
+    /// Index into ``EngineConfiguration/triggers`` of the trigger that fires at this phase.
+    public var firing: Int?
+
+    public init(
+        time: Instant, gesture: GestureKind, phase: Phase, fingers: Int, device: DeviceKind,
+        position: Point, taps: Int? = nil, direction: Direction? = nil, edge: Edge? = nil,
+        translation: Point? = nil, velocity: Point? = nil, scale: Double? = nil,
+        angle: Double? = nil, app: String? = nil, firing: Int? = nil
+    ) {
+        self.time = time
+        self.gesture = gesture
+        self.phase = phase
+        self.fingers = fingers
+        self.device = device
+        self.position = position
+        self.taps = taps
+        self.direction = direction
+        self.edge = edge
+        self.translation = translation
+        self.velocity = velocity
+        self.scale = scale
+        self.angle = angle
+        self.app = app
+        self.firing = firing
+    }
+}
+
+/// Who owns a piece of input: the bridge (a bound gesture won it) or the application.
+public enum Ownership: String, Hashable, Sendable {
+    /// A bound gesture won: the live layer accepts the touch (`XIAcceptTouch`) or keeps the
+    /// grabbed button/touchpad gesture.
+    case claim
+    /// No binding can match any more: the live layer rejects the touch (`XIRejectTouch`) or
+    /// replays the grabbed button press to the application.
+    case release
+}
+
+/// What the engine tells its caller, in order.
+public enum EngineOutput: Hashable, Sendable {
+    /// A gesture phase, with the trigger that fires at it, if any.
+    case gesture(GestureReport)
+    /// Decision about one touchscreen touch. Each touch gets exactly one decision.
+    case touch(id: Int, Ownership)
+    /// Decision about the pointer-button press that started a pointer gesture. `release` on a
+    /// plain click means: not a gesture, replay it to the application.
+    case pointer(button: Int, Ownership)
+    /// Decision about the current touchpad gesture.
+    case touchpad(Ownership)
+}

@@ -1,0 +1,51 @@
+/// One input event, stamped with its own time: what the capture layer (live X input) or a
+/// trace file (replay) feeds into the ``Engine``.
+///
+/// Cases mirror the trace format of the contract (section 2) one to one, so `record` and
+/// `replay` round-trip without loss.
+public struct InputEvent: Hashable, Sendable {
+    /// When the event happened, on the input's clock.
+    public var time: Instant
+    /// What happened.
+    public var kind: Kind
+
+    @inlinable public init(time: Instant, _ kind: Kind) {
+        self.time = time
+        self.kind = kind
+    }
+
+    /// What happened, with the data that kind of event carries.
+    public enum Kind: Hashable, Sendable {
+        /// A touchscreen touch began at a root-window position.
+        case touchBegin(id: Int, at: Point)
+        /// A touch moved.
+        case touchUpdate(id: Int, at: Point)
+        /// A touch lifted.
+        case touchEnd(id: Int, at: Point)
+        /// The server cancelled a touch (e.g. another client took it).
+        case touchCancel(id: Int, at: Point)
+        /// A mouse button went down.
+        case buttonPress(button: Int, at: Point)
+        /// A mouse button went up.
+        case buttonRelease(button: Int, at: Point)
+        /// The pointer moved.
+        case motion(at: Point)
+        /// An XI 2.4 touchpad swipe began. `at` is the pointer position when known.
+        case touchpadSwipeBegin(fingers: Int, at: Point?)
+        /// A touchpad swipe moved by `delta` pixels since its previous event.
+        case touchpadSwipeUpdate(fingers: Int, delta: Point)
+        /// A touchpad swipe ended, or was cancelled.
+        case touchpadSwipeEnd(fingers: Int, cancelled: Bool)
+        /// An XI 2.4 touchpad pinch began. `at` is the pointer position when known.
+        case touchpadPinchBegin(fingers: Int, at: Point?)
+        /// A touchpad pinch changed: `scale` relative to its start, `angle` degrees since the
+        /// previous event (clockwise positive), `delta` pixels of centroid motion.
+        case touchpadPinchUpdate(fingers: Int, delta: Point, scale: Double, angle: Double)
+        /// A touchpad pinch ended, or was cancelled.
+        case touchpadPinchEnd(fingers: Int, cancelled: Bool)
+        /// The root window's size, for edge gestures.
+        case screen(width: Int, height: Int)
+        /// The focused application changed: its WM_CLASS instance or class.
+        case focus(app: String)
+    }
+}

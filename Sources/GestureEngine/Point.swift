@@ -1,0 +1,23 @@
+/// A position or a displacement in root-window pixels (x grows right, y grows down).
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
+
+    /// The origin, or no displacement.
+    public static let zero = Point(x: 0, y: 0)
+
+    /// Euclidean length of the point seen as a vector.
+    @inlinable public var length: Double { (x * x + y * y).squareRoot() }
+
+    @inlinable public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    @inlinable public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    @inlinable public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
+    @inlinable public static func / (a: Point, k: Double) -> Point { Point(x: a.x / k, y: a.y / k) }
+
+    /// Distance to another point.
+    @inlinable public func distance(to other: Point) -> Double { (self - other).length }
+
+    public var description: String { "(\(x), \(y))" }
+}

@@ -1,0 +1,55 @@
+/// Every threshold of the recognizers, with its unit and where its default comes from.
+/// All of them are overridable in the config's `[recognizer]` table under the snake_case name.
+public struct RecognizerSettings: Hashable, Sendable {
+    /// How far (px) a tap, or a long press that has not begun, may wander from where each
+    /// finger landed. Android's touch slop is 8 dp; Hammer.js allows 10 px for a tap.
+    public var slopPx: Double = 10
+    /// Longest press (ms, first landing to last lift) that still counts as a tap. Hammer.js
+    /// uses 250 ms; 300 ms forgives slower fingers on glass.
+    public var tapMaxMs: Double = 300
+    /// Longest gap (ms) from one tap's release to the next tap's press in a multi-tap.
+    /// Android's `DOUBLE_TAP_TIMEOUT` is 300 ms.
+    public var multiTapIntervalMs: Double = 300
+    /// How far apart (px) the taps of one multi-tap may be. Android's double-tap slop is 100 dp;
+    /// 50 px keeps two quick taps on neighbouring targets apart.
+    public var multiTapDistancePx: Double = 50
+    /// How long (ms) fingers must rest before a long press begins. UIKit's
+    /// `minimumPressDuration` is 0.5 s.
+    public var longPressMs: Double = 500
+    /// Centroid displacement (px) at which a fast enough movement is a swipe.
+    public var swipeMinPx: Double = 80
+    /// Average speed (px/ms) from the gesture's start that a swipe needs. 0.3 px/ms is
+    /// Hammer.js's swipe velocity.
+    public var swipeMinVelocity: Double = 0.3
+    /// Fingers that land within this window (ms) of the first count as one gesture.
+    public var fingerSettleMs: Double = 100
+    /// |scale − 1| a pinch must reach before it begins.
+    public var pinchMinScale: Double = 0.15
+    /// Degrees of rotation before a rotate begins.
+    public var rotateMinDegrees: Double = 15
+    /// Distance (px) from a screen side within which a gesture starts "at the edge".
+    public var edgePx: Double = 20
+
+    /// The contract's defaults.
+    public init() {}
+
+    /// The time (ms) after which a swipe can no longer happen: reaching `swipeMinPx` later than
+    /// this means an average speed below `swipeMinVelocity`.
+    @inlinable public var swipeWindowMs: Double { swipeMinPx / swipeMinVelocity }
+}
+
+/// Everything the engine needs: thresholds, the pointer trigger button and the bound triggers.
+public struct EngineConfiguration: Hashable, Sendable {
+    /// Recognizer thresholds.
+    public var settings: RecognizerSettings
+    /// The mouse button that starts a pointer gesture; 0 turns pointer gestures off.
+    public var pointerButton: Int
+    /// The bound triggers; reports name a firing trigger by its index here.
+    public var triggers: [Trigger]
+
+    public init(settings: RecognizerSettings = RecognizerSettings(), pointerButton: Int = 3, triggers: [Trigger]) {
+        self.settings = settings
+        self.pointerButton = pointerButton
+        self.triggers = triggers
+    }
+}
