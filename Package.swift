@@ -5,6 +5,7 @@ import PackageDescription
 ///
 /// Modules, top to bottom (dependencies only point down):
 /// - `gesture-bridge`: the executable — argument parsing, logging, composition.
+/// - `X11Backend`: the only importer of `CX11` — capture, XTest/EWMH performer, keysyms.
 /// - `BridgeCore`: traces, reports, the pipeline (engine → bindings → performer) and its ports.
 /// - `GestureConfig`: the TOML config, its validation with positions, typed actions and keysyms.
 /// - `GestureEngine`: recognizers and arbitration; standard library only.
@@ -26,10 +27,15 @@ let package = Package(
             dependencies: ["GestureEngine", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(name: "BridgeCore", dependencies: ["GestureEngine", "GestureConfig"]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xi xtst"),
+        .target(
+            name: "X11Backend",
+            dependencies: ["CX11", "BridgeCore", "GestureConfig", "GestureEngine", .product(name: "Logging", package: "swift-log")]
+        ),
         .executableTarget(
             name: "gesture-bridge",
             dependencies: [
-                "GestureEngine", "GestureConfig", "BridgeCore",
+                "GestureEngine", "GestureConfig", "BridgeCore", "X11Backend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -37,6 +43,7 @@ let package = Package(
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
         .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "GestureConfig", "GestureEngine"]),
+        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "BridgeCore", "GestureConfig", "GestureEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )
