@@ -1,9 +1,25 @@
+/// What every source needs to know besides its own input: the recognition setup, the focused
+/// application and the screen size.
+struct EngineEnvironment {
+    var recognition: Recognition
+    var app: String?
+    var screen: (width: Int, height: Int)?
+}
+
 /// The recognizer engine: input events in, gesture phases and ownership decisions out.
 ///
 /// A value type with no clock, no timers and no I/O. Feed it events in time order with
 /// ``handle(_:emit:)``; when no event comes, call ``advance(to:emit:)`` at ``nextDeadline`` so
 /// timer-driven phases (long press, a single tap that waited for a double tap) happen at their
 /// own deadline. The same engine serves the live daemon and `replay`.
+///
+/// Events at the same instant as a deadline are handled before it, so every threshold is
+/// inclusive: a lift exactly at `tap_max_ms` is still a tap, a second tap exactly at
+/// `multi_tap_interval_ms` still counts.
+///
+/// Each touchscreen touch, pointer-button press and touchpad sequence receives exactly one
+/// ownership decision (``EngineOutput/touch(id:_:)`` …): `claim` when a bound gesture won it,
+/// `release` the moment no binding can match it any more.
 ///
 /// ```swift
 /// var engine = Engine(EngineConfiguration(triggers: [Trigger(gesture: .swipe, fingers: 3, direction: .left)]))
@@ -14,18 +30,124 @@
 public struct Engine: Sendable {
     /// The configuration in force.
     public private(set) var configuration: EngineConfiguration
+    private var env: EngineEnvironment
+    private var touchscreen = TouchscreenSource()
+    private var pointer = PointerSource()
+    private var touchpad = TouchpadSource()
+    private var pointerPosition = Point.zero
+    private var now: Instant? = nil
 
     /// Creates an engine for a configuration.
     public init(_ configuration: EngineConfiguration) {
         self.configuration = configuration
+        env = EngineEnvironment(recognition: Recognition(configuration), app: nil, screen: nil)
     }
 
-    /// The earliest instant at which a timer-driven phase may happen, if any.
-    public var nextDeadline: Instant? { nil }
+    /// The focused application (lowercased), as the last `focus` event said.
+    public var focusedApp: String? { env.app }
 
-    /// Processes one event. Timers due before the event's time fire first.
-    public mutating func handle(_ event: InputEvent, emit: (EngineOutput) -> Void) {}
+    /// The earliest instant at which a timer-driven phase may happen, if any.
+    public var nextDeadline: Instant? {
+        let s = env.recognition.settings
+        var d = touchscreen.deadline(s)
+        if let x = pointer.deadline(s), d == nil || x < d! { d = x }
+        if let x = touchpad.deadline(s), d == nil || x < d! { d = x }
+        return d
+    }
+
+    /// Processes one event. Timers due before the event's time fire first. An event older than
+    /// the previous one is treated as happening at the previous one's time.
+    public mutating func handle(_ event: InputEvent, emit: (EngineOutput) -> Void) {
+        var t = event.time
+        if let now, t < now { t = now }
+        fireTimers(before: t, inclusive: false, emit: emit)
+        now = t
+        switch event.kind {
+        case .touchBegin(let id, let p):
+            touchscreen.begin(id: id, at: p, time: t, env, emit: emit)
+        case .touchUpdate(let id, let p):
+            touchscreen.update(id: id, at: p, time: t, env, emit: emit)
+        case .touchEnd(let id, let p):
+            touchscreen.end(id: id, at: p, time: t, env, emit: emit)
+        case .touchCancel(let id, _):
+            touchscreen.cancel(id: id, time: t, env, emit: emit)
+        case .buttonPress(let button, let p):
+            pointerPosition = p
+            pointer.press(button: button, at: p, time: t, env, emit: emit)
+        case .buttonRelease(let button, let p):
+            pointerPosition = p
+            pointer.release(button: button, at: p, time: t, env, emit: emit)
+        case .motion(let p):
+            pointerPosition = p
+            pointer.motion(to: p, time: t, env, emit: emit)
+        case .touchpadSwipeBegin(let fingers, let p):
+            touchpad.begin(.motion, fingers: fingers, at: p ?? pointerPosition, time: t, env, emit: emit)
+        case .touchpadSwipeUpdate(_, let delta):
+            touchpad.swipe(by: delta, time: t, env, emit: emit)
+        case .touchpadSwipeEnd(_, let cancelled):
+            touchpad.end(.motion, cancelled: cancelled, time: t, env, emit: emit)
+        case .touchpadPinchBegin(let fingers, let p):
+            touchpad.begin(.pinchRotate, fingers: fingers, at: p ?? pointerPosition, time: t, env, emit: emit)
+        case .touchpadPinchUpdate(_, _, let scale, let angle):
+            touchpad.pinch(scale: scale, angle: angle, time: t, env, emit: emit)
+        case .touchpadPinchEnd(_, let cancelled):
+            touchpad.end(.pinchRotate, cancelled: cancelled, time: t, env, emit: emit)
+        case .screen(let width, let height):
+            env.screen = (width, height)
+        case .focus(let app):
+            env.app = app.isEmpty ? nil : app.lowercased()
+        }
+    }
 
     /// Lets time run on to `instant`, firing every timer due at or before it.
-    public mutating func advance(to instant: Instant, emit: (EngineOutput) -> Void) {}
+    public mutating func advance(to instant: Instant, emit: (EngineOutput) -> Void) {
+        if let now, instant < now { return }
+        fireTimers(before: instant, inclusive: true, emit: emit)
+        now = instant
+    }
+
+    /// Ends everything in progress at `instant`: running gestures are cancelled, a pending
+    /// multi-tap is dropped unreported, and all undecided input is released. For shutdown and
+    /// for a configuration change.
+    public mutating func abandonAll(at instant: Instant, emit: (EngineOutput) -> Void) {
+        let t = max(instant, now ?? instant)
+        touchscreen.abandon(at: t, emit: emit)
+        pointer.abandon(at: t, emit: emit)
+        touchpad.abandon(at: t, emit: emit)
+    }
+
+    /// Replaces the configuration (a reload). What is in progress is abandoned first, at
+    /// `instant`; the focused app and screen size are kept.
+    public mutating func reconfigure(_ configuration: EngineConfiguration, at instant: Instant, emit: (EngineOutput) -> Void) {
+        abandonAll(at: instant, emit: emit)
+        self.configuration = configuration
+        env.recognition = Recognition(configuration)
+        touchscreen = TouchscreenSource()
+        pointer = PointerSource()
+        touchpad = TouchpadSource()
+    }
+
+    private mutating func fireTimers(before t: Instant, inclusive: Bool, emit: (EngineOutput) -> Void) {
+        let s = env.recognition.settings
+        // Each round fires the earliest deadline; every firing retires or moves its timer, and
+        // the bound only guards against a mistake turning into a hang.
+        var rounds = 0
+        while rounds < 100_000 {
+            rounds += 1
+            let a = touchscreen.deadline(s), b = pointer.deadline(s), c = touchpad.deadline(s)
+            var d = a
+            if let b, d == nil || b < d! { d = b }
+            if let c, d == nil || c < d! { d = c }
+            guard let due = d, inclusive ? due <= t : due < t else { return }
+            if a == due {
+                touchscreen.fireTimers(at: due, env, emit: emit)
+            } else if b == due {
+                pointer.fireTimers(at: due, env, emit: emit)
+            } else {
+                touchpad.fireTimers(at: due, env, emit: emit)
+            }
+            now = due
+        }
+        assertionFailure("engine timers did not settle")
+    }
 }

@@ -1,0 +1,109 @@
+/// The part of the configuration the recognizers consult: thresholds and triggers.
+///
+/// Passed by value into the gesture groups (it holds two small values and one array buffer,
+/// so copying it costs a retain, never an allocation).
+struct Recognition {
+    var settings: RecognizerSettings
+    var triggers: [Trigger]
+    var pointerButton: Int
+
+    init(_ configuration: EngineConfiguration) {
+        settings = configuration.settings
+        triggers = configuration.triggers
+        pointerButton = configuration.pointerButton
+    }
+
+    /// Whether the device can produce this gesture at all: a pointer never taps, pinches or
+    /// rotates; a touchpad never taps or long-presses (its taps arrive as clicks).
+    static func canMake(_ device: DeviceKind, _ gesture: GestureKind) -> Bool {
+        switch (device, gesture) {
+        case (.pointer, .tap), (.pointer, .pinch), (.pointer, .rotate): false
+        case (.touchpad, .tap), (.touchpad, .longPress): false
+        default: true
+        }
+    }
+
+    /// True when `trigger` applies to a gesture group with these properties (everything but
+    /// what only the gesture itself decides: direction, taps, phase).
+    static func applies(_ trigger: Trigger, device: DeviceKind, fingers: Int, app: String?, edge: Edge?) -> Bool {
+        guard trigger.fingers == fingers, Recognition.canMake(device, trigger.gesture) else { return false }
+        if let wanted = trigger.device, wanted != device { return false }
+        if let wanted = trigger.app, wanted != app { return false }
+        if let wanted = trigger.edge, wanted != edge { return false }
+        return true
+    }
+
+    /// Whether any trigger for this device and app asks for more than `fingers` fingers: only
+    /// then do landing fingers wait for more to join.
+    func wantsMoreFingers(than fingers: Int, device: DeviceKind, app: String?) -> Bool {
+        for t in triggers where t.fingers > fingers && Recognition.canMake(device, t.gesture) {
+            if let wanted = t.device, wanted != device { continue }
+            if let wanted = t.app, wanted != app { continue }
+            return true
+        }
+        return false
+    }
+
+    /// The most specific trigger among `candidates` that fires for one phase. Ties (possible
+    /// only between different directions) go to the one bound first.
+    func bestFiring(
+        among candidates: [Int], gesture: GestureKind, taps: Int = 1, direction: Direction?, on: FiringPoint?
+    ) -> Int? {
+        var best: Int? = nil
+        var bestSpecificity = -1
+        for i in candidates {
+            let t = triggers[i]
+            guard t.gesture == gesture else { continue }
+            if gesture == .tap && t.taps != taps { continue }
+            if let on, t.on != on { continue }
+            if let wanted = t.direction, wanted != direction { continue }
+            if t.specificity > bestSpecificity {
+                best = i
+                bestSpecificity = t.specificity
+            }
+        }
+        return best
+    }
+}
+
+/// What the bound triggers of one gesture group make possible: the recognizers that exist.
+struct ContextFlags: Equatable {
+    /// Highest tap count bound (0: no tap recognizer).
+    var maxTaps = 0
+    var longPress = false
+    var swipe = false
+    var swipeDiagonals = false
+    var pan = false
+    var panDiagonals = false
+    var pinch = false
+    var rotate = false
+
+    var isEmpty: Bool { maxTaps == 0 && !longPress && !swipe && !pan && !pinch && !rotate }
+
+    /// Collects the triggers that apply to a group into `candidates` and summarizes them.
+    static func collect(
+        _ recognition: Recognition, device: DeviceKind, fingers: Int, app: String?, edge: Edge?,
+        into candidates: inout [Int]
+    ) -> ContextFlags {
+        candidates.removeAll(keepingCapacity: true)
+        var flags = ContextFlags()
+        for (i, t) in recognition.triggers.enumerated()
+        where Recognition.applies(t, device: device, fingers: fingers, app: app, edge: edge) {
+            candidates.append(i)
+            let diagonal = t.direction?.isDiagonal ?? false
+            switch t.gesture {
+            case .tap: flags.maxTaps = max(flags.maxTaps, t.taps)
+            case .longPress: flags.longPress = true
+            case .swipe:
+                flags.swipe = true
+                flags.swipeDiagonals = flags.swipeDiagonals || diagonal
+            case .pan:
+                flags.pan = true
+                flags.panDiagonals = flags.panDiagonals || diagonal
+            case .pinch: flags.pinch = true
+            case .rotate: flags.rotate = true
+            }
+        }
+        return flags
+    }
+}

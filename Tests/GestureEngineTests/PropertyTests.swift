@@ -1,0 +1,199 @@
+import GestureEngine
+import Testing
+
+/// A small seeded generator (SplitMix64) so every random case can be replayed from its seed.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Random but well-formed input: touches that begin, move and end (some cancelled), pointer
+/// presses, touchpad sequences, focus and screen changes, interleaved with random gaps.
+func randomStream(seed: UInt64, length: Int = 400) -> [InputEvent] {
+    var rng = SplitMix64(seed: seed)
+    var t = 0.0
+    var events: [InputEvent] = [InputEvent(time: Instant(milliseconds: 0), .screen(width: 1280, height: 800))]
+    var down: [Int: Point] = [:]
+    var nextID = 1
+    var buttonDown = false
+    var touchpad: (swipe: Bool, fingers: Int)? = nil
+    func point(_ rng: inout SplitMix64) -> Point { Point(x: Double.random(in: 0...1280, using: &rng), y: Double.random(in: 0...800, using: &rng)) }
+    for _ in 0..<length {
+        t += [0, 1, 5, 16, 40, 120, 350, 700].randomElement(using: &rng)!
+        let roll = Int.random(in: 0..<100, using: &rng)
+        let kind: InputEvent.Kind
+        switch roll {
+        case 0..<18 where down.count < 5:
+            let p = point(&rng); down[nextID] = p
+            kind = .touchBegin(id: nextID, at: p); nextID += 1
+        case 0..<55 where !down.isEmpty:
+            let id = down.keys.sorted().randomElement(using: &rng)!
+            let p = down[id]! + Point(x: Double.random(in: -40...40, using: &rng), y: Double.random(in: -40...40, using: &rng))
+            down[id] = p
+            kind = .touchUpdate(id: id, at: p)
+        case 55..<68 where !down.isEmpty:
+            let id = down.keys.sorted().randomElement(using: &rng)!
+            let p = down.removeValue(forKey: id)!
+            kind = roll == 55 ? .touchCancel(id: id, at: p) : .touchEnd(id: id, at: p)
+        case 68..<74:
+            buttonDown.toggle()
+            kind = buttonDown ? .buttonPress(button: [1, 3, 3].randomElement(using: &rng)!, at: point(&rng)) : .buttonRelease(button: 3, at: point(&rng))
+        case 74..<80:
+            kind = .motion(at: point(&rng))
+        case 80..<84 where touchpad == nil:
+            let swipe = Bool.random(using: &rng)
+            let fingers = Int.random(in: 2...4, using: &rng)
+            touchpad = (swipe, fingers)
+            kind = swipe ? .touchpadSwipeBegin(fingers: fingers, at: nil) : .touchpadPinchBegin(fingers: fingers, at: nil)
+        case 80..<95 where touchpad != nil:
+            let (swipe, fingers) = touchpad!
+            kind = swipe
+                ? .touchpadSwipeUpdate(fingers: fingers, delta: Point(x: Double.random(in: -30...30, using: &rng), y: Double.random(in: -30...30, using: &rng)))
+                : .touchpadPinchUpdate(fingers: fingers, delta: .zero, scale: Double.random(in: 0.3...2.5, using: &rng), angle: Double.random(in: -20...20, using: &rng))
+        case 95..<98 where touchpad != nil:
+            let (swipe, fingers) = touchpad!
+            let cancelled = Bool.random(using: &rng)
+            kind = swipe ? .touchpadSwipeEnd(fingers: fingers, cancelled: cancelled) : .touchpadPinchEnd(fingers: fingers, cancelled: cancelled)
+            touchpad = nil
+        case 98:
+            kind = .focus(app: ["firefox", "xterm", "gimp"].randomElement(using: &rng)!)
+        default:
+            kind = .motion(at: point(&rng))
+        }
+        events.append(InputEvent(time: Instant(milliseconds: t), kind))
+    }
+    t += 10
+    for (id, p) in down.sorted(by: { $0.key < $1.key }) { events.append(InputEvent(time: Instant(milliseconds: t), .touchEnd(id: id, at: p))) }
+    if buttonDown { events.append(InputEvent(time: Instant(milliseconds: t), .buttonRelease(button: 3, at: .zero))) }
+    if let (swipe, fingers) = touchpad {
+        events.append(InputEvent(time: Instant(milliseconds: t), swipe ? .touchpadSwipeEnd(fingers: fingers, cancelled: false) : .touchpadPinchEnd(fingers: fingers, cancelled: false)))
+    }
+    return events
+}
+
+/// A broad set of bindings so that every recognizer takes part.
+let everythingBound: [Trigger] = [
+    tap(), tap(2), tap(3), tap(f: 2), tap(2, f: 3),
+    longPress(), longPress(on: .end), longPress(f: 2, every: 150),
+    swipe(.left), swipe(.right, f: 3), swipe(.upLeft, f: 2), swipe(.up, edge: .bottom), swipe(.left, f: 3, app: "firefox"),
+    pan(f: 2), pan(.down, f: 1, every: 30), pan(.up, f: 4, on: .end), pan(f: 3),
+    pinch(.in, every: 0.1), pinch(.out), rotate(.cw, every: 10), rotate(on: .end),
+    pinch(f: 3), swipe(.down, f: 4), swipe(device: .pointer), longPress(device: .pointer),
+]
+
+@Suite struct PropertyTests {
+    static let seeds: [UInt64] = Array(1...60)
+
+    @Test(arguments: seeds)
+    func randomStreamsKeepTheEngineInvariants(seed: UInt64) {
+        let events = randomStream(seed: seed)
+        var engine = Engine(EngineConfiguration(triggers: everythingBound))
+        var outputs: [(Instant, EngineOutput)] = []
+        var clock = Instant(milliseconds: 0)
+        for e in events {
+            engine.handle(e) { out in
+                if case .gesture(let r) = out { clock = r.time }
+                outputs.append((clock, out))
+            }
+        }
+        engine.advance(to: (events.last?.time ?? clock) + Interval(milliseconds: 10_000)) { out in
+            if case .gesture(let r) = out { clock = r.time }
+            outputs.append((clock, out))
+        }
+
+        // Time never runs backwards, and no report is later than the last event + 10 s.
+        var last = Instant(milliseconds: -1)
+        for case (_, .gesture(let r)) in outputs {
+            #expect(r.time >= last, "seed \(seed): time ran backwards at \(describe(r))")
+            last = r.time
+        }
+
+        // Every began ends in exactly one ended or cancelled; nothing after it.
+        var open: [String: Bool] = [:]
+        for case (_, .gesture(let r)) in outputs where r.gesture.isContinuous {
+            let key = "\(r.device.rawValue)/\(r.gesture.rawValue)"
+            switch r.phase {
+            case .began:
+                #expect(open[key] != true, "seed \(seed): \(key) began twice")
+                open[key] = true
+            case .changed:
+                #expect(open[key] == true, "seed \(seed): \(key) changed without began")
+            case .ended, .cancelled:
+                #expect(open[key] == true, "seed \(seed): \(key) \(r.phase) without began")
+                open[key] = false
+            case .recognized:
+                Issue.record("seed \(seed): a continuous gesture was 'recognized'")
+            }
+        }
+        #expect(open.values.allSatisfy { !$0 }, "seed \(seed): a gesture never ended: \(open)")
+
+        // Every touch gets exactly one ownership decision.
+        var begun = Set<Int>()
+        for e in events { if case .touchBegin(let id, _) = e.kind { begun.insert(id) } }
+        let decided = touchDecisions(outputs.map(\.1))
+        for id in begun {
+            #expect(decided[id]?.count == 1, "seed \(seed): touch \(id) got \(decided[id] ?? [])")
+        }
+        // Firings name real triggers; discrete phases fire only as recognized.
+        for case (_, .gesture(let r)) in outputs {
+            if let f = r.firing {
+                #expect(everythingBound.indices.contains(f))
+                #expect(everythingBound[f].gesture == r.gesture)
+            }
+        }
+    }
+
+    @Test(arguments: seeds.prefix(20))
+    func theSameInputGivesTheSameOutput(seed: UInt64) {
+        let events = randomStream(seed: seed)
+        func once() -> [EngineOutput] {
+            var engine = Engine(EngineConfiguration(triggers: everythingBound))
+            var out: [EngineOutput] = []
+            for e in events { engine.handle(e) { out.append($0) } }
+            return out
+        }
+        #expect(once() == once())
+    }
+
+    @Test(arguments: seeds.prefix(20))
+    func advancingInSmallStepsEqualsAdvancingAtOnce(seed: UInt64) {
+        // Timers fire at their own deadlines whether the caller polls often or rarely.
+        let events = randomStream(seed: seed, length: 200)
+        func drive(step: Double?) -> [EngineOutput] {
+            var engine = Engine(EngineConfiguration(triggers: everythingBound))
+            var out: [EngineOutput] = []
+            var t = 0.0
+            for e in events {
+                if let step {
+                    while t + step < e.time.milliseconds { t += step; engine.advance(to: Instant(milliseconds: t)) { out.append($0) } }
+                }
+                engine.handle(e) { out.append($0) }
+            }
+            engine.advance(to: (events.last?.time ?? Instant(milliseconds: 0)) + Interval(milliseconds: 10_000)) { out.append($0) }
+            return out
+        }
+        #expect(drive(step: nil) == drive(step: 7))
+    }
+}
+
+@Suite struct TrigonometryTests {
+    @Test func rotationSignFollowsTheScreen() throws {
+        var s = Script()
+        // Right of centre moving down is clockwise on a y-down screen.
+        s.down(1, 300, 400, at: 0); s.down(2, 500, 400, at: 0)
+        for k in 1...6 {
+            let a = Double(k) * 5 * Double.pi / 180
+            let dx = 100 * (1 - a * a / 2 + a * a * a * a / 24), dy = 100 * (a - a * a * a / 6 + a * a * a * a * a / 120)
+            s.move(1, 400 - dx, 400 - dy, at: Double(k) * 20); s.move(2, 400 + dx, 400 + dy, at: Double(k) * 20)
+        }
+        let began = try #require(reports(run([rotate()], s)).first)
+        #expect(began.angle! > 14.9)
+    }
+}
