@@ -1,0 +1,93 @@
+import GestureEngine
+
+/// A loaded, fully checked gesture-bridge config (contract section 4).
+///
+/// A `Config` only exists when its file had no problem at all: ``load(contentsOf:)`` and
+/// ``parse(_:file:)`` either return one or throw ``ConfigErrors`` listing every problem, so a
+/// config is never half-applied.
+///
+/// ```swift
+/// let config = try Config.parse("""
+///     [[bind]]
+///     gesture = "swipe"
+///     fingers = 3
+///     direction = "left"
+///     action = "workspace next"
+///     """, file: "example.toml")
+/// let engine = Engine(configuration: config.engineConfiguration)
+/// ```
+public struct Config: Hashable, Sendable {
+    /// The recognizer thresholds (`[recognizer]`).
+    public var settings: RecognizerSettings
+    /// The mouse button that starts a pointer gesture (`[pointer] button`); 0 turns pointer
+    /// gestures off.
+    public var pointerButton: Int
+    /// The bindings, in the order the file lists them.
+    public var bindings: [Binding]
+
+    /// The default mouse button for pointer gestures: 3, the right button.
+    public static let defaultPointerButton = 3
+
+    /// Creates a config from its parts.
+    public init(
+        settings: RecognizerSettings = RecognizerSettings(),
+        pointerButton: Int = Config.defaultPointerButton,
+        bindings: [Binding] = []
+    ) {
+        self.settings = settings
+        self.pointerButton = pointerButton
+        self.bindings = bindings
+    }
+
+    /// What the engine needs: thresholds, the pointer button, and the triggers in binding order,
+    /// so that a firing trigger's index is also the index of its binding in ``bindings``.
+    public var engineConfiguration: EngineConfiguration {
+        EngineConfiguration(settings: settings, pointerButton: pointerButton, triggers: bindings.map(\.trigger))
+    }
+}
+
+/// One `[[bind]]` entry (or inline table in `bind = [ … ]`): what to recognize and what to do.
+public struct Binding: Hashable, Sendable {
+    /// The gesture to recognize, with every default filled in (`fingers`, `taps`, `on`) and
+    /// `device = "any"` as `nil`.
+    public var trigger: Trigger
+    /// The parsed action.
+    public var action: Action
+    /// The `action` string exactly as written in the config; reports print this.
+    public var actionText: String
+    /// Where the binding starts: its `[[bind]]` header or its inline table's `{`.
+    public var source: SourcePosition
+
+    /// Creates a binding.
+    public init(trigger: Trigger, action: Action, actionText: String, source: SourcePosition) {
+        self.trigger = trigger
+        self.action = action
+        self.actionText = actionText
+        self.source = source
+    }
+}
+
+/// A place in a config file: 1-based line and column, counting columns in Unicode scalars.
+public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The file as it was named to the loader (a path, or ``DefaultConfig/fileName``).
+    public var file: String
+    /// The line, from 1.
+    public var line: Int
+    /// The column, from 1.
+    public var column: Int
+
+    /// Creates a position.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `FILE:LINE:COLUMN`.
+    public var description: String { "\(file):\(line):\(column)" }
+
+    /// Orders by file name, then line, then column.
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.file, a.line, a.column) < (b.file, b.line, b.column)
+    }
+}

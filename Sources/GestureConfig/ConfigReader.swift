@@ -1,0 +1,440 @@
+import GestureEngine
+import TOMLKit
+
+/// Turns a parsed TOML document into a ``Config``, collecting every problem on the way.
+///
+/// Each check reports at the most useful place: problems with a value at the value, keys that
+/// do not belong (unknown, or not for this gesture) at the key, and missing keys and duplicate
+/// bindings at the binding's header. One mistake gives one error: a value that is already
+/// wrong is not checked again against the rest of its binding.
+struct ConfigReader {
+    /// The file name errors carry.
+    let file: String
+    /// Positions of keys and values in the text.
+    let locator: TOMLLocator
+    /// The problems found so far.
+    private(set) var errors: [ConfigError] = []
+
+    init(file: String, locator: TOMLLocator) {
+        self.file = file
+        self.locator = locator
+    }
+
+    /// Reads the whole document; check ``errors`` before using the result.
+    mutating func read(_ root: TOMLTable) -> Config {
+        var config = Config()
+        for (key, value) in root {
+            let path = TOMLPath([.key(key)])
+            switch key {
+            case "recognizer":
+                if let table = table(value, at: path) { config.settings = readRecognizer(table, at: path) }
+            case "pointer":
+                if let table = table(value, at: path) { config.pointerButton = readPointer(table, at: path) }
+            case "bind":
+                config.bindings = readBindings(value, at: path)
+            default:
+                let kind = value.type == .table || value.array?.allSatisfy({ $0.type == .table }) == true ? "table" : "key"
+                report(
+                    "unknown \(kind) '\(key)'\(Suggestion.clause(for: key, among: Self.topLevelKeys))",
+                    at: path, .key)
+            }
+        }
+        return config
+    }
+
+    // MARK: - [recognizer]
+
+    static let topLevelKeys = ["recognizer", "pointer", "bind"]
+
+    /// A `[recognizer]` key: its settings property, and whether 0 makes sense for it.
+    struct Threshold: Sendable {
+        var key: String
+        var property: WritableKeyPath<RecognizerSettings, Double> & Sendable
+        var zeroAllowed: Bool
+    }
+
+    /// Every `[recognizer]` key, in the contract's order. 0 is allowed where it still means
+    /// something (no wander, no settle window, only the outermost pixel); elsewhere it would
+    /// disable or break the recognizer (a 0 ms tap, a swipe on first contact, an infinite
+    /// swipe window).
+    static let thresholds: [Threshold] = [
+        Threshold(key: "slop_px", property: \.slopPx, zeroAllowed: true),
+        Threshold(key: "tap_max_ms", property: \.tapMaxMs, zeroAllowed: false),
+        Threshold(key: "multi_tap_interval_ms", property: \.multiTapIntervalMs, zeroAllowed: false),
+        Threshold(key: "multi_tap_distance_px", property: \.multiTapDistancePx, zeroAllowed: true),
+        Threshold(key: "long_press_ms", property: \.longPressMs, zeroAllowed: false),
+        Threshold(key: "swipe_min_px", property: \.swipeMinPx, zeroAllowed: false),
+        Threshold(key: "swipe_min_velocity", property: \.swipeMinVelocity, zeroAllowed: false),
+        Threshold(key: "finger_settle_ms", property: \.fingerSettleMs, zeroAllowed: true),
+        Threshold(key: "pinch_min_scale", property: \.pinchMinScale, zeroAllowed: false),
+        Threshold(key: "rotate_min_degrees", property: \.rotateMinDegrees, zeroAllowed: false),
+        Threshold(key: "edge_px", property: \.edgePx, zeroAllowed: true),
+    ]
+
+    private mutating func readRecognizer(_ table: TOMLTable, at path: TOMLPath) -> RecognizerSettings {
+        var settings = RecognizerSettings()
+        for (key, value) in table {
+            let keyPath = path.appending(key)
+            guard let threshold = Self.thresholds.first(where: { $0.key == key }) else {
+                reportUnknownKey(key, in: "[recognizer]", among: Self.thresholds.map(\.key), at: keyPath)
+                continue
+            }
+            if let number = number(value, key: key, at: keyPath, zeroAllowed: threshold.zeroAllowed) {
+                settings[keyPath: threshold.property] = number
+            }
+        }
+        return settings
+    }
+
+    // MARK: - [pointer]
+
+    static let pointerKeys = ["button"]
+
+    private mutating func readPointer(_ table: TOMLTable, at path: TOMLPath) -> Int {
+        var button = Config.defaultPointerButton
+        for (key, value) in table {
+            let keyPath = path.appending(key)
+            guard key == "button" else {
+                reportUnknownKey(key, in: "[pointer]", among: Self.pointerKeys, at: keyPath)
+                continue
+            }
+            if let number = integer(value, key: key, at: keyPath, in: 0...Action.maximumButton,
+                                    rangeText: "from 0 (off) to \(Action.maximumButton)") {
+                button = number
+            }
+        }
+        return button
+    }
+
+    // MARK: - [[bind]]
+
+    static let bindingKeys = [
+        "gesture", "fingers", "direction", "taps", "edge", "device", "app", "on", "repeat_every", "action",
+    ]
+
+    /// The fields that make two bindings the same binding (contract section 4).
+    private struct BindingIdentity: Hashable {
+        var gesture: GestureKind
+        var fingers: Int
+        var taps: Int
+        var direction: Direction?
+        var edge: Edge?
+        var device: DeviceKind?
+        var app: String?
+        var on: FiringPoint
+
+        init(_ trigger: Trigger) {
+            (gesture, fingers, taps, direction) = (trigger.gesture, trigger.fingers, trigger.taps, trigger.direction)
+            (edge, device, app, on) = (trigger.edge, trigger.device, trigger.app, trigger.on)
+        }
+    }
+
+    private mutating func readBindings(_ value: any TOMLValueConvertible, at path: TOMLPath) -> [Binding] {
+        guard let array = value.array else {
+            if value.type == .table {
+                report("bindings are an array of tables: write [[bind]], not [bind]", at: path, .key)
+            } else {
+                report("'bind' must be an array of tables ([[bind]]), not \(Self.noun(value.type))", at: path)
+            }
+            return []
+        }
+        var bindings: [Binding] = []
+        var seen: [BindingIdentity: SourcePosition] = [:]
+        for (index, element) in array.enumerated() {
+            let elementPath = path.appending(index: index)
+            guard let table = element.table else {
+                report("each binding must be a table, not \(Self.noun(element.type))", at: elementPath)
+                continue
+            }
+            guard let binding = readBinding(table, at: elementPath) else { continue }
+            let identity = BindingIdentity(binding.trigger)
+            if let first = seen[identity] {
+                report("duplicate binding: same as the one at \(first.line):\(first.column)", at: elementPath)
+                continue
+            }
+            seen[identity] = binding.source
+            bindings.append(binding)
+        }
+        return bindings
+    }
+
+    /// One binding, or `nil` (with its problems reported) when anything about it is wrong.
+    private mutating func readBinding(_ table: TOMLTable, at path: TOMLPath) -> Binding? {
+        let errorsBefore = errors.count
+        let source = position(of: path, .value)
+        for key in table.keys where !Self.bindingKeys.contains(key) {
+            reportUnknownKey(key, in: "[[bind]]", among: Self.bindingKeys, at: path.appending(key))
+        }
+
+        var field = BindingFields(table: table, path: path)
+        var gesture: GestureKind?
+        if field.present("gesture") {
+            gesture = choice(field, "gesture", noun: "gesture")
+        } else {
+            report("missing 'gesture' in [[bind]] (one of: \(Self.list(GestureKind.allCases)))", at: path)
+        }
+
+        // Keys that do not fit the gesture are reported at the key, and their values not checked.
+        if let gesture {
+            for (key, allowed, reason) in Self.gestureOnlyKeys where field.present(key) && !allowed(gesture) {
+                report("'\(key)' does not apply to \(gesture.rawValue): \(reason)", at: path.appending(key), .key)
+                field.ignore(key)
+            }
+        }
+
+        let fingers = field.present("fingers")
+            ? integer(field.value("fingers"), key: "fingers", at: path.appending("fingers"), in: 1...5, rangeText: "from 1 to 5")
+            : nil
+        let taps = field.present("taps")
+            ? integer(field.value("taps"), key: "taps", at: path.appending("taps"), in: 1...3, rangeText: "1, 2 or 3")
+            : nil
+        let direction: Direction? = field.present("direction")
+            ? choice(field, "direction", noun: "direction", allowed: gesture.map(Self.directions(for:)) ?? Direction.allCases)
+            : nil
+        let edge: Edge? = field.present("edge") ? choice(field, "edge", noun: "edge") : nil
+        var device: DeviceKind?  // nil: any device, or a bad value (reported)
+        if field.present("device"),
+            let name = string(field.value("device"), key: "device", at: path.appending("device")), name != "any"
+        {
+            device = DeviceKind(rawValue: name)
+            if device == nil {
+                let allowed = DeviceKind.allCases.map(\.rawValue) + ["any"]
+                reportUnknownValue(name, noun: "device", allowed: allowed, at: path.appending("device"))
+            }
+        }
+        var app: String?
+        if field.present("app"), let name = string(field.value("app"), key: "app", at: path.appending("app")) {
+            if name.isEmpty {
+                report("'app' must not be empty; leave it out to match every application", at: path.appending("app"))
+            } else {
+                app = name
+            }
+        }
+        let on: FiringPoint? = field.present("on") ? choice(field, "on", noun: "'on' value") : nil
+        let repeatEvery = field.present("repeat_every")
+            ? number(field.value("repeat_every"), key: "repeat_every", at: path.appending("repeat_every"), zeroAllowed: false)
+            : nil
+
+        var action: Action?
+        var actionText: String?
+        if field.present("action") {
+            let actionPath = path.appending("action")
+            if let text = string(field.value("action"), key: "action", at: actionPath) {
+                do {
+                    action = try Action(parsing: text)
+                    actionText = text
+                } catch {
+                    report(error.message, at: actionPath)
+                }
+            }
+        } else {
+            report("missing 'action' in [[bind]]", at: path)
+        }
+
+        if let gesture {
+            checkFit(gesture: gesture, fingers: fingers, direction: direction, device: device,
+                     on: on, repeatEvery: repeatEvery, path: path)
+        }
+
+        guard errors.count == errorsBefore, let gesture, let action, let actionText else { return nil }
+        let trigger = Trigger(
+            gesture: gesture, fingers: fingers, taps: taps ?? 1, direction: direction, edge: edge,
+            device: device, app: app, on: on ?? .begin, repeatEvery: repeatEvery)
+        return Binding(trigger: trigger, action: action, actionText: actionText, source: source)
+    }
+
+    /// Keys that only some gestures take, with the reason given when one is misplaced.
+    private static let gestureOnlyKeys: [(key: String, allowed: @Sendable (GestureKind) -> Bool, reason: String)] = [
+        ("taps", { $0 == .tap }, "only a tap counts taps"),
+        ("direction", { $0 != .tap && $0 != .longPress }, "taps and long presses have no direction"),
+        ("edge", { $0 == .swipe || $0 == .pan }, "only swipes and pans start at an edge"),
+        ("on", \.isContinuous, "only continuous gestures (long-press, pan, pinch, rotate) have a beginning and an end"),
+        ("repeat_every", \.isContinuous, "only continuous gestures (long-press, pan, pinch, rotate) repeat"),
+    ]
+
+    /// The directions a gesture can have: none for taps and long presses.
+    static func directions(for gesture: GestureKind) -> [Direction] {
+        switch gesture {
+        case .pinch: [.in, .out]
+        case .rotate: [.cw, .ccw]
+        case .swipe, .pan: Direction.planar
+        case .tap, .longPress: []
+        }
+    }
+
+    /// The checks between a binding's valid values.
+    private mutating func checkFit(
+        gesture: GestureKind, fingers: Int?, direction: Direction?, device: DeviceKind?,
+        on: FiringPoint?, repeatEvery: Double?, path: TOMLPath
+    ) {
+        if let direction {
+            let allowed = Self.directions(for: gesture)
+            if !allowed.isEmpty, !allowed.contains(direction) {
+                report("direction '\(direction.rawValue)' does not fit \(gesture.rawValue) (allowed: \(Self.list(allowed)))",
+                       at: path.appending("direction"))
+            }
+        }
+        if device == .pointer {
+            if ![.longPress, .swipe, .pan].contains(gesture) {
+                report("a pointer gesture is a 1-finger long-press, swipe or pan; a pointer never \(Self.verb(gesture))",
+                       at: path.appending("device"))
+            } else if let fingers, fingers != 1 {
+                report("a pointer gesture has 1 finger, not \(fingers)", at: path.appending("fingers"))
+            }
+        }
+        if device == .touchpad, gesture == .tap || gesture == .longPress {
+            // XI 2.4 reports touchpad swipes and pinches; a touchpad's taps arrive as clicks.
+            report("a touchpad gesture is a swipe, pan, pinch or rotate; a touchpad's taps and presses are clicks",
+                   at: path.appending("device"))
+        }
+        if gesture == .pinch || gesture == .rotate, let fingers, fingers < 2 {
+            report("a \(gesture.rawValue) needs at least 2 fingers", at: path.appending("fingers"))
+        }
+        if repeatEvery != nil, on == .end {
+            report("'repeat_every' cannot be combined with on = \"end\": repeats fire while the gesture runs",
+                   at: path.appending("repeat_every"), .key)
+        }
+    }
+
+    // MARK: - Values
+
+    /// A binding's table, with keys that were already reported as misplaced left out.
+    private struct BindingFields {
+        let table: TOMLTable
+        let path: TOMLPath
+        private var ignored: Set<String> = []
+
+        init(table: TOMLTable, path: TOMLPath) {
+            self.table = table
+            self.path = path
+        }
+
+        func present(_ key: String) -> Bool { !ignored.contains(key) && table[key] != nil }
+        func value(_ key: String) -> any TOMLValueConvertible { table[key]! }
+        mutating func ignore(_ key: String) { ignored.insert(key) }
+    }
+
+    private mutating func table(_ value: any TOMLValueConvertible, at path: TOMLPath) -> TOMLTable? {
+        if let table = value.table { return table }
+        report("'\(path.lastKey ?? "\(path)")' must be a table, not \(Self.noun(value.type))", at: path)
+        return nil
+    }
+
+    private mutating func string(_ value: any TOMLValueConvertible, key: String, at path: TOMLPath) -> String? {
+        if let string = value.string { return string }
+        report("'\(key)' must be a string, not \(Self.noun(value.type))", at: path)
+        return nil
+    }
+
+    private mutating func integer(
+        _ value: any TOMLValueConvertible, key: String, at path: TOMLPath, in range: ClosedRange<Int>, rangeText: String
+    ) -> Int? {
+        guard let integer = value.int else {
+            report("'\(key)' must be an integer, not \(Self.noun(value.type))", at: path)
+            return nil
+        }
+        guard range.contains(integer) else {
+            report("'\(key)' must be \(rangeText), not \(integer)", at: path)
+            return nil
+        }
+        return integer
+    }
+
+    /// A number (an integer is fine): finite, not negative, and positive unless `zeroAllowed`.
+    private mutating func number(
+        _ value: any TOMLValueConvertible, key: String, at path: TOMLPath, zeroAllowed: Bool
+    ) -> Double? {
+        let number: Double
+        let written: String
+        if let integer = value.int {
+            number = Double(integer)
+            written = String(integer)
+        } else if let double = value.double {
+            guard double.isFinite else {
+                report("'\(key)' must be a finite number, not \(double)", at: path)
+                return nil
+            }
+            number = double
+            written = String(double)
+        } else {
+            report("'\(key)' must be a number, not \(Self.noun(value.type))", at: path)
+            return nil
+        }
+        if number < 0 || (number == 0 && !zeroAllowed) {
+            report("'\(key)' must be \(zeroAllowed ? "0 or more" : "more than 0"), not \(written)", at: path)
+            return nil
+        }
+        return number
+    }
+
+    /// One of an enum's raw values; an unknown one is reported with the `allowed` ones (by
+    /// default all of them).
+    private mutating func choice<T: RawRepresentable & CaseIterable>(
+        _ field: BindingFields, _ key: String, noun: String, allowed: [T]? = nil
+    ) -> T? where T.RawValue == String {
+        let path = field.path.appending(key)
+        guard let text = string(field.value(key), key: key, at: path) else { return nil }
+        if let value = T(rawValue: text) { return value }
+        reportUnknownValue(text, noun: noun, allowed: (allowed ?? Array(T.allCases)).map(\.rawValue), at: path)
+        return nil
+    }
+
+    // MARK: - Reporting
+
+    enum Part { case key, value }
+
+    private mutating func reportUnknownKey(_ key: String, in table: String, among known: [String], at path: TOMLPath) {
+        report("unknown key '\(key)' in \(table)\(Suggestion.clause(for: key, among: known))", at: path, .key)
+    }
+
+    private mutating func reportUnknownValue(_ text: String, noun: String, allowed: [String], at path: TOMLPath) {
+        report("unknown \(noun) '\(text)'\(Suggestion.clause(for: text, among: allowed)) (allowed: \(allowed.joined(separator: ", ")))",
+               at: path)
+    }
+
+    private mutating func report(_ message: String, at path: TOMLPath, _ part: Part = .value) {
+        errors.append(ConfigError(at: position(of: path, part), message: message))
+    }
+
+    /// Where `path` is written, or failing that the nearest enclosing thing that is.
+    func position(of path: TOMLPath, _ part: Part) -> SourcePosition {
+        var candidate: TOMLPath? = path
+        while let current = candidate {
+            if let location = locator[current] {
+                let position = part == .key ? location.key ?? location.value : location.value
+                return SourcePosition(file: file, line: position.line, column: position.column)
+            }
+            candidate = current.parent
+        }
+        return SourcePosition(file: file, line: 1, column: 1)
+    }
+
+    // MARK: - Wording
+
+    static func noun(_ type: TOMLType) -> String {
+        switch type {
+        case .table: "a table"
+        case .array: "an array"
+        case .string: "a string"
+        case .int: "an integer"
+        case .double: "a float"
+        case .bool: "a boolean"
+        case .date: "a date"
+        case .time: "a time"
+        case .dateTime: "a date-time"
+        }
+    }
+
+    static func list<T: RawRepresentable>(_ values: [T]) -> String where T.RawValue == String {
+        values.map(\.rawValue).joined(separator: ", ")
+    }
+
+    private static func verb(_ gesture: GestureKind) -> String {
+        switch gesture {
+        case .tap: "taps"
+        case .pinch: "pinches"
+        case .rotate: "rotates"
+        case .longPress, .swipe, .pan: "does that"
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// The config compiled into the binary, used when no config file is found.
+public enum DefaultConfig {
+    /// The name errors and logs give the embedded config.
+    public static let fileName = "<default config>"
+
+    /// The text of `config/default.toml`, byte for byte; a test keeps the two identical.
+    /// After editing that file, paste it between the delimiters below (keep the empty last line).
+    public static let text = #"""
+# gesture-bridge: the default config.
+#
+# This is what gesture-bridge uses when no config file is found. To change it, copy it to
+# ~/.config/gesture-bridge/config.toml (or pass --config FILE) and edit it there; check your
+# edits with `gesture-bridge check-config`. The reference is docs/config.md.
+
+[recognizer]
+# Every threshold is optional; the values shown are the defaults.
+# slop_px = 10                  # how far a tap or a not-yet-begun long press may wander (px)
+# tap_max_ms = 300              # longest press that still counts as a tap
+# multi_tap_interval_ms = 300   # longest gap from one tap's release to the next tap's press
+# multi_tap_distance_px = 50    # how far apart the taps of a multi-tap may be
+# long_press_ms = 500           # how long fingers rest before a long press begins
+# swipe_min_px = 80             # how far a swipe must travel
+# swipe_min_velocity = 0.3      # px per ms, averaged over the swipe
+# finger_settle_ms = 100        # fingers that land within this window count as one gesture
+# pinch_min_scale = 0.15        # |scale - 1| before a pinch begins
+# rotate_min_degrees = 15       # rotation before a rotate begins
+# edge_px = 20                  # how close to a screen side an edge gesture must start
+
+[pointer]
+button = 3    # dragging with the right button makes pointer gestures; 0 turns them off
+
+# Three-finger swipes, on a touchscreen or a touchpad (no `device` matches both): left and
+# right move between workspaces, up and down maximize and minimize the focused window.
+
+[[bind]]
+gesture = "swipe"
+fingers = 3
+direction = "left"
+action = "workspace next"
+
+[[bind]]
+gesture = "swipe"
+fingers = 3
+direction = "right"
+action = "workspace prev"
+
+[[bind]]
+gesture = "swipe"
+fingers = 3
+direction = "up"
+action = "window maximize"
+
+[[bind]]
+gesture = "swipe"
+fingers = 3
+direction = "down"
+action = "window minimize"
+
+# Holding one finger on the touchscreen opens the context menu under it. `device` keeps the
+# pointer out: a held right button is already a right click.
+
+[[bind]]
+gesture = "long-press"
+fingers = 1
+device = "touchscreen"
+action = "click right"
+
+# Two-finger pinches zoom, one step for every 0.2 change in scale, as Ctrl+minus and Ctrl+plus
+# do in browsers and most viewers.
+
+[[bind]]
+gesture = "pinch"
+fingers = 2
+direction = "in"
+repeat_every = 0.2
+action = "key ctrl+minus"
+
+[[bind]]
+gesture = "pinch"
+fingers = 2
+direction = "out"
+repeat_every = 0.2
+action = "key ctrl+plus"
+
+# Dragging left or right with the right mouse button goes back and forward, as in a browser.
+
+[[bind]]
+gesture = "swipe"
+device = "pointer"
+direction = "left"
+action = "key alt+Left"
+
+[[bind]]
+gesture = "swipe"
+device = "pointer"
+direction = "right"
+action = "key alt+Right"
+
+"""#
+}

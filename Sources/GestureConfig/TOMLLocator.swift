@@ -1,0 +1,345 @@
+/// Finds where each key and value of a TOML document is written.
+///
+/// TOMLKit gives values but no positions, and every config error must name a line and column.
+/// The locator scans the same text once and maps each ``TOMLPath`` to the position of its key
+/// and of its value. It understands what a config can contain: comments, bare, quoted and
+/// dotted keys, `[table]` and `[[array.of.tables]]` headers (counting the index of each
+/// `[[bind]]`), inline tables, arrays (nested, multi-line, with comments), basic, literal and
+/// multi-line strings, and bare values (numbers, booleans, dates).
+///
+/// It runs only on text TOMLKit has already accepted, so it does not validate; on malformed
+/// input it still ends and records what it can.
+///
+/// Where things point:
+/// - a key/value pair: `key` is the last key of its (dotted) name, `value` its value's first
+///   character;
+/// - a table from a header: `key` is the header's last key, `value` the header's `[` (`[[`);
+/// - a table implied by a dotted key or by a longer header: both point at that key;
+/// - an inline table: `value` is its `{`; an array element: `key` is `nil`.
+///
+/// ```swift
+/// let locator = TOMLLocator("[[bind]]\ngesture = \"tap\"\n")
+/// locator["bind[0].gesture"]   // key 2:1, value 2:11
+/// locator["bind[0]"]           // key 1:3, value 1:1
+/// ```
+struct TOMLLocator {
+    /// A 1-based line and column; columns count Unicode scalars, as TOMLKit's parser does.
+    struct Position: Hashable, Sendable {
+        var line: Int
+        var column: Int
+    }
+
+    /// Where a path's key and value are.
+    struct Location: Hashable, Sendable {
+        /// The key naming the value; `nil` for an array element.
+        var key: Position?
+        /// The value's first character (for a table from a header: the header's `[`).
+        var value: Position
+    }
+
+    /// Every path found, with its location.
+    private(set) var locations: [TOMLPath: Location] = [:]
+
+    /// Scans `text`.
+    init(_ text: String) {
+        var builder = Builder(text)
+        builder.scanDocument()
+        locations = builder.locations
+    }
+
+    /// The location of `path`, if the text defines it.
+    subscript(path: TOMLPath) -> Location? { locations[path] }
+}
+
+extension TOMLLocator {
+    /// The single-pass scanner behind ``TOMLLocator``.
+    private struct Builder {
+        private let scalars: [Unicode.Scalar]
+        private var index = 0
+        private var line = 1
+        private var column = 1
+        /// How many `[[…]]` headers each array of tables has had so far, by resolved path.
+        private var arrayTableCounts: [TOMLPath: Int] = [:]
+        private(set) var locations: [TOMLPath: Location] = [:]
+
+        init(_ text: String) {
+            scalars = Array(text.unicodeScalars)
+            if scalars.first == "\u{FEFF}" { index = 1 }  // a byte-order mark takes no column
+        }
+
+        // MARK: Document structure
+
+        mutating func scanDocument() {
+            var table = TOMLPath()
+            while true {
+                skipTrivia(newlines: true)
+                guard let c = current else { return }
+                let before = index
+                if c == "[" {
+                    table = scanHeader()
+                } else {
+                    scanKeyValue(in: table)
+                }
+                if index == before { advance() }  // never stall on malformed input
+            }
+        }
+
+        /// `[a.b]` or `[[a.b]]`; returns the resolved path of the table it opens.
+        private mutating func scanHeader() -> TOMLPath {
+            let start = position
+            let isArray = peek(1) == "["
+            advance()
+            if isArray { advance() }
+            let keys = scanKey()
+            skipSpaces()
+            while current == "]" { advance() }
+
+            var path = TOMLPath()
+            for (n, (name, keyPosition)) in keys.enumerated() {
+                path = path.appending(name)
+                let here = Location(key: keyPosition, value: start)
+                guard n == keys.count - 1 else {
+                    if locations[path] == nil { locations[path] = here }
+                    // A header inside an array of tables refers to its latest element.
+                    if let count = arrayTableCounts[path] { path = path.appending(index: count - 1) }
+                    continue
+                }
+                if isArray {
+                    if locations[path] == nil { locations[path] = here }
+                    let count = arrayTableCounts[path, default: 0]
+                    arrayTableCounts[path] = count + 1
+                    path = path.appending(index: count)
+                }
+                locations[path] = here
+            }
+            return path
+        }
+
+        /// `a.b = value`, relative to `table`.
+        private mutating func scanKeyValue(in table: TOMLPath) {
+            let keys = scanKey()
+            skipSpaces()
+            guard !keys.isEmpty, current == "=" else { return }
+            advance()
+            skipSpaces()
+            var path = table
+            for (n, (name, keyPosition)) in keys.enumerated() {
+                path = path.appending(name)
+                if n < keys.count - 1, locations[path] == nil {
+                    locations[path] = Location(key: keyPosition, value: keyPosition)
+                }
+            }
+            scanValue(at: path, key: keys.last?.position)
+        }
+
+        /// A possibly dotted key: its parts, unquoted, each with where it starts.
+        private mutating func scanKey() -> [(name: String, position: Position)] {
+            var parts: [(name: String, position: Position)] = []
+            while true {
+                skipSpaces()
+                let start = position
+                let name: String
+                switch current {
+                case "\"": name = scanBasicString()
+                case "'": name = scanLiteralString()
+                default:
+                    var bare = String.UnicodeScalarView()
+                    while let c = current, TOMLPath.isBareKeyScalar(c) {
+                        bare.append(c)
+                        advance()
+                    }
+                    guard !bare.isEmpty else { return parts }
+                    name = String(bare)
+                }
+                parts.append((name, start))
+                skipSpaces()
+                guard current == "." else { return parts }
+                advance()
+            }
+        }
+
+        private mutating func scanValue(at path: TOMLPath, key: Position?) {
+            locations[path] = Location(key: key, value: position)
+            switch current {
+            case "{":
+                advance()
+                while true {
+                    skipTrivia(newlines: true)  // TOML 1.1 allows newlines in inline tables
+                    guard let c = current, c != "}" else { break }
+                    let before = index
+                    if c == "," { advance() } else { scanKeyValue(in: path) }
+                    if index == before { advance() }
+                }
+                if current == "}" { advance() }
+            case "[":
+                advance()
+                var element = 0
+                while true {
+                    skipTrivia(newlines: true)
+                    guard let c = current, c != "]" else { break }
+                    let before = index
+                    if c == "," {
+                        advance()
+                    } else {
+                        scanValue(at: path.appending(index: element), key: nil)
+                        element += 1
+                    }
+                    if index == before { advance() }
+                }
+                if current == "]" { advance() }
+            case "\"":
+                _ = scanBasicString()
+            case "'":
+                _ = scanLiteralString()
+            default:
+                // Numbers, booleans, dates and times (which may contain one space).
+                while let c = current, !",]}#\n\r".unicodeScalars.contains(c) { advance() }
+            }
+        }
+
+        // MARK: Strings
+
+        /// `"…"` or `"""…"""`, with escapes decoded (keys need their real text).
+        private mutating func scanBasicString() -> String {
+            let multiline = starts(with: "\"\"\"")
+            advance(by: multiline ? 3 : 1)
+            if multiline { skipNewline() }
+            var text = String.UnicodeScalarView()
+            while let c = current {
+                if multiline, starts(with: "\"\"\"") {
+                    advance(by: 3)
+                    // Up to two more quotes belong to the content (`""""a"""""`).
+                    var extra = 0
+                    while extra < 2, current == "\"" {
+                        text.append("\"")
+                        advance()
+                        extra += 1
+                    }
+                    break
+                }
+                if !multiline, c == "\"" { advance(); break }
+                if !multiline, c == "\n" { break }
+                advance()
+                guard c == "\\" else { text.append(c); continue }
+                scanEscape(into: &text, multiline: multiline)
+            }
+            return String(text)
+        }
+
+        /// After a backslash in a basic string.
+        private mutating func scanEscape(into text: inout String.UnicodeScalarView, multiline: Bool) {
+            guard let e = current else { return }
+            advance()
+            switch e {
+            case "b": text.append("\u{08}")
+            case "t": text.append("\t")
+            case "n": text.append("\n")
+            case "f": text.append("\u{0C}")
+            case "r": text.append("\r")
+            case "e": text.append("\u{1B}")
+            case "\"": text.append("\"")
+            case "\\": text.append("\\")
+            case "x": appendHexScalar(digits: 2, to: &text)
+            case "u": appendHexScalar(digits: 4, to: &text)
+            case "U": appendHexScalar(digits: 8, to: &text)
+            case " ", "\t", "\r", "\n":
+                // In a multi-line string a line-ending backslash swallows the newline and the
+                // blanks after it.
+                guard multiline else { text.append(e); return }
+                while let c = current, c == " " || c == "\t" || c == "\r" || c == "\n" { advance() }
+            default: text.append(e)
+            }
+        }
+
+        private mutating func appendHexScalar(digits: Int, to text: inout String.UnicodeScalarView) {
+            var value: UInt32 = 0
+            for _ in 0..<digits {
+                guard let c = current, let digit = Int(String(c), radix: 16) else { break }
+                value = value * 16 + UInt32(digit)
+                advance()
+            }
+            if let scalar = Unicode.Scalar(value) { text.append(scalar) }
+        }
+
+        /// `'…'` or `'''…'''`, which have no escapes.
+        private mutating func scanLiteralString() -> String {
+            let multiline = starts(with: "'''")
+            advance(by: multiline ? 3 : 1)
+            if multiline { skipNewline() }
+            var text = String.UnicodeScalarView()
+            while let c = current {
+                if multiline, starts(with: "'''") {
+                    advance(by: 3)
+                    var extra = 0
+                    while extra < 2, current == "'" {
+                        text.append("'")
+                        advance()
+                        extra += 1
+                    }
+                    break
+                }
+                if !multiline, c == "'" || c == "\n" {
+                    if c == "'" { advance() }
+                    break
+                }
+                text.append(c)
+                advance()
+            }
+            return String(text)
+        }
+
+        // MARK: Characters and positions
+
+        private var position: Position { Position(line: line, column: column) }
+
+        private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+        private func peek(_ offset: Int) -> Unicode.Scalar? {
+            index + offset < scalars.count ? scalars[index + offset] : nil
+        }
+
+        private func starts(with text: String) -> Bool {
+            var i = index
+            for c in text.unicodeScalars {
+                guard i < scalars.count, scalars[i] == c else { return false }
+                i += 1
+            }
+            return true
+        }
+
+        private mutating func advance(by count: Int = 1) {
+            for _ in 0..<count {
+                guard index < scalars.count else { return }
+                if scalars[index] == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+                index += 1
+            }
+        }
+
+        private mutating func skipSpaces() {
+            while current == " " || current == "\t" { advance() }
+        }
+
+        private mutating func skipNewline() {
+            if current == "\r" { advance() }
+            if current == "\n" { advance() }
+        }
+
+        /// Blanks and comments, and newlines too when `newlines` is set.
+        private mutating func skipTrivia(newlines: Bool) {
+            while let c = current {
+                if c == " " || c == "\t" || (newlines && (c == "\n" || c == "\r")) {
+                    advance()
+                } else if c == "#" {
+                    while let c = current, c != "\n" { advance() }
+                } else {
+                    return
+                }
+            }
+        }
+    }
+}
