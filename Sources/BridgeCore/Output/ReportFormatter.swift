@@ -1,0 +1,101 @@
+import GestureEngine
+
+/// Formats gesture phases for `replay` and `--dry-run` (contract section 3): one compact JSON
+/// object per phase with `--json`, one readable line otherwise.
+///
+/// Numbers are rounded to 3 decimals and printed without trailing zeros or a decimal point when
+/// whole (`640`, `0.5`, `-12.345`), never as `-0`. Optional fields appear when the report
+/// carries them (the engine sets `taps` on taps, `translation` and `velocity` on pans, `scale` on
+/// pinches, `angle` on rotations).
+///
+/// ```swift
+/// ReportFormatter.json(report, action: "key ctrl+alt+Left")
+/// // {"t":1234.5,"gesture":"swipe","phase":"recognized","fingers":3,"device":"touchpad","x":640,"y":360,"direction":"left","action":"key ctrl+alt+Left"}
+/// ReportFormatter.human(report, note: "→ key ctrl+alt+Left (config.toml:12)")
+/// // 1234.5 ms  swipe recognized  3 fingers on touchpad at (640, 360)  direction left  → key ctrl+alt+Left (config.toml:12)
+/// ```
+public enum ReportFormatter {
+    /// Decimal places kept in printed numbers: sub-pixel positions and scale steps matter, more
+    /// is noise.
+    static let decimals = 3
+
+    /// One gesture phase as a compact JSON object (no line feed), keys in the contract's order:
+    /// `t, gesture, phase, fingers, device, x, y`, then `taps, direction, edge, dx, dy, vx, vy,
+    /// scale, angle` when present, then `action`.
+    ///
+    /// - Parameters:
+    ///   - report: the gesture phase.
+    ///   - action: the fired binding's `action` string as written in the config, if one fires.
+    public static func json(_ report: GestureReport, action: String? = nil) -> String {
+        var out = "{"
+        var separator = ""
+        func key(_ name: String) {
+            out += separator + "\"" + name + "\":"
+            separator = ","
+        }
+        func number(_ name: String, _ value: Double) {
+            key(name)
+            out += format(value)
+        }
+        func string(_ name: String, _ value: String) {
+            key(name)
+            JSONLiteral.appendString(value, to: &out)
+        }
+
+        number("t", report.time.milliseconds)
+        string("gesture", report.gesture.rawValue)
+        string("phase", report.phase.rawValue)
+        number("fingers", Double(report.fingers))
+        string("device", report.device.rawValue)
+        number("x", report.position.x)
+        number("y", report.position.y)
+        if let taps = report.taps { number("taps", Double(taps)) }
+        if let direction = report.direction { string("direction", direction.rawValue) }
+        if let edge = report.edge { string("edge", edge.rawValue) }
+        if let translation = report.translation {
+            number("dx", translation.x)
+            number("dy", translation.y)
+        }
+        if let velocity = report.velocity {
+            number("vx", velocity.x)
+            number("vy", velocity.y)
+        }
+        if let scale = report.scale { number("scale", scale) }
+        if let angle = report.angle { number("angle", angle) }
+        if let action { string("action", action) }
+        return out + "}"
+    }
+
+    /// One gesture phase as a line for a person (no line feed): time, gesture and phase,
+    /// fingers, device, position, then what the gesture kind adds, then `note`.
+    ///
+    /// - Parameters:
+    ///   - report: the gesture phase.
+    ///   - note: appended at the end, e.g. `→ key ctrl+alt+Left (config.toml:12)` or
+    ///     `no binding: …`.
+    public static func human(_ report: GestureReport, note: String? = nil) -> String {
+        let fingers = report.fingers == 1 ? "1 finger" : "\(report.fingers) fingers"
+        var parts = [
+            "\(format(report.time.milliseconds)) ms",
+            "\(report.gesture.rawValue) \(report.phase.rawValue)",
+            "\(fingers) on \(report.device.rawValue) at \(format(report.position))",
+        ]
+        if let taps = report.taps { parts.append(taps == 1 ? "1 tap" : "\(taps) taps") }
+        if let direction = report.direction { parts.append("direction \(direction.rawValue)") }
+        if let edge = report.edge { parts.append("from the \(edge.rawValue) edge") }
+        if let translation = report.translation { parts.append("moved \(format(translation)) px") }
+        if let velocity = report.velocity { parts.append("velocity \(format(velocity)) px/s") }
+        if let scale = report.scale { parts.append("scale \(format(scale))") }
+        if let angle = report.angle { parts.append("angle \(format(angle))°") }
+        if let note, !note.isEmpty { parts.append(note) }
+        return parts.joined(separator: "  ")
+    }
+
+    private static func format(_ value: Double) -> String {
+        JSONLiteral.number(value, decimals: decimals)
+    }
+
+    private static func format(_ point: Point) -> String {
+        "(\(format(point.x)), \(format(point.y)))"
+    }
+}
