@@ -9,4 +9,7 @@
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XTest.h>
 
+// POSIX_SPAWN_SETSID (glibc >= 2.26, for `exec` children) hides behind _GNU_SOURCE, which Swift's Glibc module lacks.
+static const short GB_POSIX_SPAWN_SETSID = 0x80;
+
 #endif

@@ -1,0 +1,74 @@
+internal import CX11
+import GestureConfig
+
+extension X11ActionPerformer {
+    /// EWMH `_NET_WM_STATE` actions.
+    private enum WMStateAction: Int {
+        case remove = 0, add = 1, toggle = 2
+    }
+
+    /// EWMH source indication 2: a pager or other tool acting for the user (window managers
+    /// honour it over focus-stealing rules meant for applications).
+    private static let sourceIndicationUser = 2
+    /// ICCCM `IconicState`.
+    private static let iconicState = 3
+
+    /// Switches desktop through EWMH.
+    func switchWorkspace(to target: WorkspaceTarget) throws(X11Error) {
+        try requireWindowManager()
+        let root = display.root
+        guard let count = try display.cardinal(.netNumberOfDesktops, of: root).map({ Int($0) }), count > 0 else {
+            throw refuse("the window manager on \(display.name) publishes no _NET_NUMBER_OF_DESKTOPS")
+        }
+        let current = try display.cardinal(.netCurrentDesktop, of: root).map({ Int($0) }) ?? 0
+        let destination: Int
+        switch target {
+        case .next: destination = (current + 1) % count
+        case .previous: destination = (current + count - 1) % count
+        case .number(let n):
+            guard (1...count).contains(n) else {
+                throw refuse("there is no desktop \(n) on \(display.name): it has \(count)")
+            }
+            destination = n - 1
+        }
+        guard destination != current else { return }
+        try display.sendClientMessage(.netCurrentDesktop, about: root, data: [destination, CurrentTime])
+    }
+
+    /// Acts on the focused window through EWMH/ICCCM.
+    func actOnActiveWindow(_ operation: WindowOperation) throws(X11Error) {
+        try requireWindowManager()
+        guard let window = try display.windowProperty(.netActiveWindow, of: display.root) else {
+            throw refuse("no window has the focus (_NET_ACTIVE_WINDOW is unset)")
+        }
+        // Window managers can leave _NET_ACTIVE_WINDOW naming a window that is gone (openbox
+        // does when the focused window is destroyed and nothing takes the focus).
+        guard try display.windowExists(window) else {
+            throw refuse("no window has the focus (_NET_ACTIVE_WINDOW names \(window), which no longer exists)")
+        }
+        switch operation {
+        case .maximize:
+            try display.sendClientMessage(.netWMState, about: window, data: [
+                WMStateAction.toggle.rawValue,
+                Int(try display.atom(.netWMStateMaximizedVert)),
+                Int(try display.atom(.netWMStateMaximizedHorz)),
+                Self.sourceIndicationUser,
+            ])
+        case .fullscreen:
+            try display.sendClientMessage(.netWMState, about: window, data: [
+                WMStateAction.toggle.rawValue, Int(try display.atom(.netWMStateFullscreen)), 0, Self.sourceIndicationUser,
+            ])
+        case .minimize:
+            try display.sendClientMessage(.wmChangeState, about: window, data: [Self.iconicState])
+        case .close:
+            try display.sendClientMessage(.netCloseWindow, about: window, data: [CurrentTime, Self.sourceIndicationUser])
+        }
+    }
+
+    /// Fails unless an EWMH window manager runs: without one, these messages go nowhere.
+    private func requireWindowManager() throws(X11Error) {
+        guard try display.ewmhWindowManagerCheckWindow() != nil else {
+            throw refuse("no EWMH window manager is running on \(display.name) (the root window has no valid _NET_SUPPORTING_WM_CHECK)")
+        }
+    }
+}

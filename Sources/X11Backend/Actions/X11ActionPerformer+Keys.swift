@@ -1,0 +1,134 @@
+internal import CX11
+import GestureConfig
+
+extension X11ActionPerformer {
+    /// `Shift_L`, pressed around keysyms that sit in the shifted column.
+    static let shiftKeysym: UInt = 0xffe1
+
+    /// Presses the combination's keys in order and releases them in reverse.
+    ///
+    /// Every keysym is resolved (and unmapped ones mapped) before the first press, so a keysym
+    /// that cannot be typed fails the action with nothing pressed.
+    func typeCombo(_ combo: KeyCombo) throws(X11Error) {
+        var mapping = try keyboardMapping()
+        var plan: [(keycode: KeyCode, needsShift: Bool)] = []
+        for key in combo.keys {
+            plan.append(try resolve(UInt(key.keysym), named: key.name, in: &mapping))
+        }
+        let shift = plan.contains(where: \.needsShift) ? try resolve(Self.shiftKeysym, named: "Shift_L", in: &mapping).keycode : nil
+
+        var pressed: [KeyCode] = []
+        for step in plan {
+            if step.needsShift, let shift, !held.keys.contains(shift) {
+                try press(shift)
+                pressed.append(shift)
+            }
+            try press(step.keycode)
+            pressed.append(step.keycode)
+        }
+        for keycode in pressed.reversed() { try release(keycode) }
+    }
+
+    /// Where to type `keysym`: found in the current mapping, or mapped on a spare keycode.
+    private func resolve(_ keysym: UInt, named name: String, in mapping: inout KeyboardMapping) throws(X11Error) -> (keycode: KeyCode, needsShift: Bool) {
+        guard keysym != KeyboardMapping.noSymbol else { throw refuse("\(name) is not an X keysym") }
+        let now = ContinuousClock.now
+        if let found = mapping.locate(keysym) {
+            // Typing a keysym that is still lent a keycode keeps the loan alive.
+            if let index = temporaryMappings.firstIndex(where: { $0.keycode == found.keycode }) {
+                temporaryMappings[index].restoreAfter = now + temporaryMappingHold
+            }
+            return found
+        }
+        guard let spare = mapping.spareKeycodes().first else {
+            throw refuse("\(name) is not on the keyboard and no keycode is free to map it on")
+        }
+        let original = Array(mapping.keysyms(of: spare))
+        // Both columns, so that the key gives the keysym with or without Shift.
+        var replacement = Array(repeating: KeyboardMapping.noSymbol, count: mapping.keysymsPerKeycode)
+        replacement[0] = keysym
+        if replacement.count > 1 { replacement[1] = keysym }
+        try changeMapping(of: spare, to: replacement)
+        mapping.keysyms.replaceSubrange(Self.range(of: spare, in: mapping), with: replacement)
+        temporaryMappings.append(TemporaryMapping(keycode: spare, keysym: keysym, original: original, restoreAfter: now + temporaryMappingHold))
+        logger.debug("mapped \(name) on spare \(spare)")
+        return (spare, false)
+    }
+
+    /// When the next temporary key mapping is due to be restored; the daemon loop's `poll()`
+    /// should wake no later than this and call ``restoreTemporaryMappings(dueBy:)``.
+    public var nextRestoreDeadline: ContinuousClock.Instant? {
+        temporaryMappings.map(\.restoreAfter).min()
+    }
+
+    /// Puts back the keycodes lent to unmapped keysyms whose hold ended by `instant` (all of
+    /// them when `instant` is `nil`). Keycodes still held down are kept.
+    public func restoreTemporaryMappings(dueBy instant: ContinuousClock.Instant? = .now) {
+        let due = temporaryMappings.filter { mapping in
+            (instant.map { mapping.restoreAfter <= $0 } ?? true) && !held.keys.contains(mapping.keycode)
+        }
+        guard !due.isEmpty else { return }
+        temporaryMappings.removeAll { due.contains($0) }
+        guard !display.isConnectionLost else { return }
+        for mapping in due {
+            do {
+                try changeMapping(of: mapping.keycode, to: mapping.original)
+                logger.debug("restored \(mapping.keycode)")
+            } catch {
+                logger.error("could not restore \(mapping.keycode): \(error)")
+            }
+        }
+    }
+
+    // MARK: - X
+
+    /// The server's current core keyboard mapping.
+    func keyboardMapping() throws(X11Error) -> KeyboardMapping {
+        try display.call("XGetKeyboardMapping") { (display) throws(X11Error) -> KeyboardMapping in
+            var minKeycode: Int32 = 0, maxKeycode: Int32 = 0, perKeycode: Int32 = 0
+            XDisplayKeycodes(display, &minKeycode, &maxKeycode)
+            let count = Int(maxKeycode - minKeycode + 1)
+            guard let keysyms = XGetKeyboardMapping(display, UInt8(minKeycode), Int32(count), &perKeycode) else {
+                throw .failed("XGetKeyboardMapping returned nothing", display: self.display.name)
+            }
+            defer { XFree(keysyms) }
+            let all = Array(UnsafeBufferPointer(start: keysyms, count: count * Int(perKeycode)))
+            return KeyboardMapping(minKeycode: Int(minKeycode), keysymsPerKeycode: Int(perKeycode), keysyms: all)
+        }
+    }
+
+    /// Replaces the keysyms of one keycode (and waits for the server, so an error is seen).
+    private func changeMapping(of keycode: KeyCode, to keysyms: [UInt]) throws(X11Error) {
+        try display.call("XChangeKeyboardMapping(\(keycode.rawValue))", sync: true) { display in
+            var keysyms = keysyms
+            XChangeKeyboardMapping(display, Int32(keycode.rawValue), Int32(keysyms.count), &keysyms, 1)
+        }
+    }
+
+    private static func range(of keycode: KeyCode, in mapping: KeyboardMapping) -> Range<Int> {
+        let start = (Int(keycode.rawValue) - mapping.minKeycode) * mapping.keysymsPerKeycode
+        return start..<(start + mapping.keysymsPerKeycode)
+    }
+
+    /// Presses a key through XTest and writes it down as held.
+    func press(_ keycode: KeyCode) throws(X11Error) {
+        try display.call("XTestFakeKeyEvent(press \(keycode.rawValue))") { XTestFakeKeyEvent($0, UInt32(keycode.rawValue), 1, 0) }
+        held.keys.append(keycode)
+        ledger.record(.keyPress, detail: Int(keycode.rawValue))
+    }
+
+    /// Releases a key through XTest.
+    func release(_ keycode: KeyCode) throws(X11Error) {
+        try display.call("XTestFakeKeyEvent(release \(keycode.rawValue))") { XTestFakeKeyEvent($0, UInt32(keycode.rawValue), 0, 0) }
+        if let index = held.keys.lastIndex(of: keycode) { held.keys.remove(at: index) }
+        ledger.record(.keyRelease, detail: Int(keycode.rawValue))
+    }
+
+    /// Presses the key for `keysym` and leaves it held (for tests of ``releaseEverything()``).
+    func hold(keysym: UInt) throws(X11Error) {
+        var mapping = try keyboardMapping()
+        let keycode = try resolve(keysym, named: "keysym 0x\(String(keysym, radix: 16))", in: &mapping).keycode
+        try press(keycode)
+        display.flush()
+    }
+}

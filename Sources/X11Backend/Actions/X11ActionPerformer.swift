@@ -1,0 +1,203 @@
+internal import CX11
+import BridgeCore
+import GestureConfig
+import GestureEngine
+import Logging
+
+/// The keys and buttons gesture-bridge holds down at a moment.
+public struct HeldInput: Hashable, Sendable {
+    /// Keys pressed and not released, in press order.
+    public var keys: [KeyCode] = []
+    /// Buttons pressed and not released, in press order.
+    public var buttons: [Int] = []
+
+    public init(keys: [KeyCode] = [], buttons: [Int] = []) {
+        self.keys = keys
+        self.buttons = buttons
+    }
+
+    /// True when nothing is held.
+    public var isEmpty: Bool { keys.isEmpty && buttons.isEmpty }
+}
+
+/// The live performer: injects actions into the X server through XTest and EWMH.
+///
+/// - `key`: presses the keys in order and releases them in reverse. Keysyms become keycodes
+///   through the server's current keyboard mapping (read fresh for each action); one that
+///   needs Shift gets `Shift_L` pressed before it and released after it; one that is not
+///   mapped at all is mapped on a spare keycode (one with no keysym) for the moment, and the
+///   mapping is put back ``temporaryMappingHold`` later (see ``restoreTemporaryMappings(dueBy:)``).
+/// - `click`: after a touchscreen or touchpad gesture, first moves the pointer to the gesture's
+///   position; after a pointer gesture, clicks where the pointer is.
+/// - `scroll`: clicks button 4 (up), 5 (down), 6 (left) or 7 (right) N times.
+/// - `workspace`: sends `_NET_CURRENT_DESKTOP` to the root window, wrapping with
+///   `_NET_NUMBER_OF_DESKTOPS`.
+/// - `window`: acts on `_NET_ACTIVE_WINDOW`: maximize and fullscreen toggle `_NET_WM_STATE`
+///   (there is no restore action, so doing it again restores), minimize sends ICCCM
+///   `WM_CHANGE_STATE` (IconicState), close sends `_NET_CLOSE_WINDOW`.
+/// - `exec`: `posix_spawnp`, no shell, never waits (see ``reapChildren()``).
+///
+/// Each action runs as one checked call on the ``X11Display`` (an X error fails the action
+/// with an ``ActionError`` naming it) and ends with everything it pressed released. Every XTest
+/// event is written into ``ledger`` so that capture can recognise it when it comes back.
+///
+/// ```swift
+/// let performer = try X11ActionPerformer(display: display, ledger: ledger, logger: logger)
+/// try performer.perform(.workspace(.next), context: context)
+/// // in the loop: on SIGCHLD
+/// for exit in performer.reapChildren() { logger.info("\(exit)") }
+/// // in the loop: poll timeout no later than performer.nextRestoreDeadline
+/// performer.restoreTemporaryMappings()
+/// ```
+public final class X11ActionPerformer: ActionPerformer {
+    /// How long a keysym mapped on a spare keycode stays mapped after its key was released.
+    ///
+    /// Applications translate a keycode to a keysym when they process the event, after the
+    /// `MappingNotify` the temporary mapping caused; restoring at once would race them and
+    /// they would see `NoSymbol` (xdotool sleeps for the same reason). Half a second covers a
+    /// busy application; keeping the mapping longer harms nobody, since the keycode was spare.
+    public static let defaultTemporaryMappingHold = Duration.milliseconds(500)
+
+    /// The display actions are injected into.
+    public let display: X11Display
+    /// Every event injected, for the capture layer.
+    public let ledger: InjectionLedger
+    /// See ``defaultTemporaryMappingHold``.
+    public let temporaryMappingHold: Duration
+
+    let logger: Logger
+    let launcher = ProcessLauncher()
+    /// What this performer holds down now.
+    public internal(set) var held = HeldInput()
+    /// Keysyms mapped on spare keycodes that are still to be restored.
+    var temporaryMappings: [TemporaryMapping] = []
+
+    /// A spare keycode lent to a keysym, and what to put back.
+    struct TemporaryMapping: Hashable {
+        var keycode: KeyCode
+        var keysym: UInt
+        var original: [UInt]
+        var restoreAfter: ContinuousClock.Instant
+    }
+
+    /// Creates a performer on `display`.
+    ///
+    /// - Throws: ``X11Error/missingExtension(_:display:)`` when the server has no XTEST.
+    public init(
+        display: X11Display,
+        ledger: InjectionLedger = InjectionLedger(),
+        temporaryMappingHold: Duration = X11ActionPerformer.defaultTemporaryMappingHold,
+        logger: Logger = Logger(label: "gesture-bridge.performer")
+    ) throws(X11Error) {
+        let hasXTest = try display.call("XTestQueryExtension") { display -> Bool in
+            var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+            return XTestQueryExtension(display, &event, &error, &major, &minor) != 0
+        }
+        guard hasXTest else { throw .missingExtension("XTEST", display: display.name) }
+        self.display = display
+        self.ledger = ledger
+        self.temporaryMappingHold = temporaryMappingHold
+        self.logger = logger
+    }
+
+    // MARK: - ActionPerformer
+
+    /// Performs one action; on failure nothing stays held and the error names the action.
+    public func perform(_ action: Action, context: ActionContext) throws(ActionError) {
+        let text = Self.describe(action)
+        restoreTemporaryMappings()
+        if case .exec(let argv) = action {
+            let pid = try launcher.spawn(argv)
+            logger.info("exec: started \(argv[0])", metadata: ["pid": "\(pid)"])
+            return
+        }
+        do {
+            try display.call(text, sync: true) { (_) throws(X11Error) in
+                switch action {
+                case .key(let combo): try typeCombo(combo)
+                case .click(let button): try click(button: button, context: context)
+                case .scroll(let direction, let steps): try scroll(direction, steps: steps)
+                case .workspace(let target): try switchWorkspace(to: target)
+                case .window(let operation): try actOnActiveWindow(operation)
+                case .exec: break
+                }
+            }
+            logger.debug("performed \(text)", metadata: ["device": "\(context.device)"])
+        } catch {
+            releaseHeld()
+            if case .refused(let why, _) = error { throw ActionError("\(text): \(why)") }
+            throw ActionError("\(text): \(error)")
+        }
+    }
+
+    /// Releases every key and button still held and restores every temporary key mapping.
+    ///
+    /// Called on exit and when the X connection is lost (then there is nothing left to
+    /// release: the server let go of this client's keys when the connection closed).
+    public func releaseEverything() {
+        let released = releaseHeld()
+        if !released.isEmpty {
+            logger.notice("released held input", metadata: ["keys": "\(released.keys.map(\.rawValue))", "buttons": "\(released.buttons)"])
+        }
+        restoreTemporaryMappings(dueBy: nil)
+    }
+
+    /// Releases what is held, in reverse press order, and returns what it released.
+    @discardableResult
+    public func releaseHeld() -> HeldInput {
+        let released = held
+        guard !released.isEmpty else { return released }
+        held = HeldInput()
+        guard !display.isConnectionLost else { return released }
+        do {
+            try display.call("release held input", sync: true) { (display) throws(X11Error) in
+                for button in released.buttons.reversed() {
+                    XTestFakeButtonEvent(display, UInt32(button), 0, 0)
+                    ledger.record(.buttonRelease, detail: button)
+                }
+                for key in released.keys.reversed() {
+                    XTestFakeKeyEvent(display, UInt32(key.rawValue), 0, 0)
+                    ledger.record(.keyRelease, detail: Int(key.rawValue))
+                }
+            }
+        } catch {
+            logger.error("could not release held input: \(error)")
+        }
+        return released
+    }
+
+    // MARK: - exec children
+
+    /// Reaps the `exec` children that have ended, without waiting; call it on `SIGCHLD`.
+    @discardableResult
+    public func reapChildren() -> [ChildExit] {
+        let exits = launcher.reap()
+        for exit in exits { logger.info("exec: \(exit)") }
+        return exits
+    }
+
+    /// The pids of `exec` children not yet reaped.
+    public var runningChildren: [Int32] { launcher.running.keys.sorted() }
+
+    // MARK: - Helpers
+
+    /// The action as the config writes it, for messages.
+    static func describe(_ action: Action) -> String {
+        switch action {
+        case .key(let combo): "key \(combo)"
+        case .click(let button): "click \(button)"
+        case .scroll(let direction, let steps): "scroll \(direction.rawValue) \(steps)"
+        case .workspace(.next): "workspace next"
+        case .workspace(.previous): "workspace prev"
+        case .workspace(.number(let n)): "workspace \(n)"
+        case .window(let operation): "window \(operation.rawValue)"
+        case .exec(let argv): "exec \(argv.joined(separator: " "))"
+        }
+    }
+
+    /// An error for an action that cannot be done as asked (no window manager, no spare
+    /// keycode …), as opposed to an X call that failed.
+    func refuse(_ why: String) -> X11Error {
+        .refused(why, display: display.name)
+    }
+}

@@ -1,0 +1,334 @@
+internal import CX11
+import Glibc
+import Synchronization
+
+/// An X window id.
+public struct WindowID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// X's `None`: no window.
+    public static let none = WindowID(rawValue: 0)
+
+    public var description: String { "0x" + String(rawValue, radix: 16) }
+}
+
+/// The connection to one X display, and the single chokepoint every X call of gesture-bridge
+/// goes through.
+///
+/// Opening it resolves the display name, connects, routes X protocol errors into typed
+/// ``X11Error`` values (libX11's default handler would print and exit), installs a connection-lost
+/// hook, and negotiates XInput 2 (asks for 2.4, once; anything below 2.2 is an error). Atoms are
+/// interned once and cached.
+///
+/// Every request goes through ``call(_:sync:_:)``: it refuses to touch a lost connection, names
+/// the operation, and — with `sync: true`, or for requests that wait for a reply — turns an X
+/// error caused by that request into a thrown ``X11Error/request(_:display:)``. Errors of earlier
+/// requests that were sent without waiting surface later through ``takeAsynchronousErrors()``.
+///
+/// ## Event loop (for the daemon and the capture layer)
+/// - `poll()` on ``connectionFileDescriptor`` for `POLLIN`.
+/// - Before every `poll()`, and after it wakes, drain ``pendingEventCount`` with
+///   ``nextEvent()``: any Xlib call that reads a reply (including the performer's `XSync`) can
+///   move events from the socket into Xlib's queue, where `poll()` no longer sees them.
+/// - XInput 2 events arrive as `GenericEvent` cookies; ``withEventData(_:_:)`` fetches and frees
+///   their data (it checks the extension opcode against ``xinputOpcode``).
+/// - When the server goes away, libX11 calls the connection-lost hook from inside whatever call
+///   noticed it; afterwards ``isConnectionLost`` is true and every call throws
+///   ``X11Error/connectionLost(display:)`` without touching Xlib.
+///
+/// The class is not thread-safe: use it from one thread (the daemon loop).
+///
+/// ```swift
+/// let display = try X11Display()                 // $DISPLAY
+/// display.onConnectionLost { error in
+///     performer.releaseEverything()
+///     log.critical("\(error)")
+///     exit(1)
+/// }
+/// print(display.name, display.xinputVersion)     // ":0 2.4"
+/// ```
+public final class X11Display {
+    /// The display name as opened (`:0`, `localhost:10.0`).
+    public let name: String
+    /// The XInput version both sides agreed on (the server's, capped at the 2.4 asked for).
+    public let xinputVersion: XInputVersion
+    /// XInput's major opcode: the `extension` field of its generic events.
+    public let xinputOpcode: Int32
+
+    /// The Xlib `Display*`. Only ``call(_:sync:_:)`` and the event helpers hand it out.
+    private let handle: OpaquePointer
+    /// The default screen's root window.
+    public let root: WindowID
+    /// The default screen number.
+    let screen: Int32
+
+    private let connection: ConnectionState
+    private var atoms: [String: Atom] = [:]
+    private var operations = OperationLog()
+    /// Errors recorded but not yet thrown by a call in progress, nor declared asynchronous.
+    private var unclaimed: [XProtocolError] = []
+    /// Errors that belong to no call; handed out by ``takeAsynchronousErrors()``.
+    private var asynchronousErrors: [XProtocolError] = []
+    /// The first serials of the calls in progress, outermost first.
+    private var openSpans: [UInt] = []
+
+    /// Opens the display named `name`, or `$DISPLAY` when `name` is `nil`.
+    ///
+    /// - Throws: ``X11Error/noDisplayName`` without a name and without `$DISPLAY`;
+    ///   ``X11Error/cannotOpenDisplay(_:)`` when nothing answers;
+    ///   ``X11Error/missingExtension(_:display:)`` or ``X11Error/xinputTooOld(server:required:display:)``
+    ///   when XInput 2.2 is not available.
+    public init(name: String? = nil) throws(X11Error) {
+        let environment = getenv("DISPLAY").map { String(cString: $0) }
+        let resolved = try Self.resolveName(explicit: name, environment: environment)
+        let (handle, connection, opcode, version) = try Self.lifecycle.withLock {
+            (_) throws(X11Error) -> (OpaquePointer, ConnectionState, Int32, XInputVersion) in
+            guard let handle = XOpenDisplay(resolved) else { throw .cannotOpenDisplay(resolved) }
+            XErrorRouter.register(handle)
+            // From here on a broken connection marks the state instead of exiting the process.
+            let connection = ConnectionState(name: String(cString: XDisplayString(handle)))
+            XSetIOErrorExitHandler(handle, { _, data in
+                guard let data else { return }
+                Unmanaged<ConnectionState>.fromOpaque(data).takeUnretainedValue().markLost()
+            }, Unmanaged.passUnretained(connection).toOpaque())
+            do throws(X11Error) {
+                let (opcode, version) = try Self.negotiateXInput(handle, display: connection.name)
+                return (handle, connection, opcode, version)
+            } catch {
+                XErrorRouter.unregister(handle)
+                XCloseDisplay(handle)
+                throw error
+            }
+        }
+        self.handle = handle
+        self.connection = connection
+        self.name = connection.name
+        self.xinputOpcode = opcode
+        self.xinputVersion = version
+        self.screen = XDefaultScreen(handle)
+        self.root = WindowID(rawValue: UInt(XRootWindow(handle, screen)))
+    }
+
+    deinit {
+        XErrorRouter.unregister(handle)
+        // Safe on a lost connection too: libX11 >= 1.7 only frees memory then.
+        Self.lifecycle.withLock { _ in _ = XCloseDisplay(handle) }
+    }
+
+    /// Serializes opening (with the first XInput call) and closing displays across threads.
+    ///
+    /// libXi keeps one process-wide record of the displays it knows and frees it, without a
+    /// lock, when its last display closes (`XInputClose`); a display opened on another thread
+    /// at that moment crashes in `XextAddDisplay`. One thread (the daemon) never races, but
+    /// parallel tests do.
+    private static let lifecycle = Mutex(())
+
+    /// The display to open: an explicit non-empty name wins, then `$DISPLAY`.
+    static func resolveName(explicit: String?, environment: String?) throws(X11Error) -> String {
+        if let explicit, !explicit.isEmpty { return explicit }
+        if let environment, !environment.isEmpty { return environment }
+        throw .noDisplayName
+    }
+
+    private static func negotiateXInput(_ handle: OpaquePointer, display: String) throws(X11Error) -> (Int32, XInputVersion) {
+        var opcode: Int32 = 0, firstEvent: Int32 = 0, firstError: Int32 = 0
+        guard XQueryExtension(handle, "XInputExtension", &opcode, &firstEvent, &firstError) != 0 else {
+            throw .missingExtension("XInputExtension", display: display)
+        }
+        // Asked once: a second XIQueryVersion with a lower version on the same connection is BadValue.
+        var major = Int32(XInputVersion.requested.major), minor = Int32(XInputVersion.requested.minor)
+        let status = XIQueryVersion(handle, &major, &minor)
+        let version = XInputVersion(major: Int(major), minor: Int(minor))
+        guard status == Success, version >= .minimum else {
+            throw .xinputTooOld(server: version, required: .minimum, display: display)
+        }
+        return (opcode, version)
+    }
+
+    // MARK: - Connection
+
+    /// The connection's socket, for `poll()`.
+    public var connectionFileDescriptor: Int32 { XConnectionNumber(handle) }
+
+    /// True once libX11 reported the connection broken; no X call is made after that.
+    public var isConnectionLost: Bool { connection.lost }
+
+    /// Sets the hook libX11 runs (through `XSetIOErrorExitHandler`) when the connection breaks.
+    ///
+    /// The hook runs inside the Xlib call that noticed the loss. It may release what the daemon
+    /// holds that is not on this connection, log, and `exit(1)`; the error it gets names the
+    /// display. If it returns, the display stays usable as an object: ``isConnectionLost`` is
+    /// true and every later call throws ``X11Error/connectionLost(display:)``.
+    public func onConnectionLost(_ hook: @escaping (X11Error) -> Void) {
+        connection.hook = hook
+    }
+
+    /// Sends buffered requests to the server without waiting.
+    public func flush() {
+        guard !connection.lost else { return }
+        XFlush(handle)
+    }
+
+    /// Waits until the server has processed every request sent so far.
+    ///
+    /// - Throws: the first X error not yet reported of any request sent so far, or
+    ///   ``X11Error/connectionLost(display:)``.
+    public func sync() throws(X11Error) {
+        try call("XSync", sync: true) { _ in }
+        if let first = takeAsynchronousErrors().first { throw .request(first, display: name) }
+    }
+
+    /// X errors of requests that were sent without waiting and belong to no call in progress,
+    /// oldest first; the list is emptied.
+    ///
+    /// The daemon logs these after each loop iteration.
+    public func takeAsynchronousErrors() -> [XProtocolError] {
+        collectErrors()
+        if openSpans.isEmpty {
+            asynchronousErrors += unclaimed
+            unclaimed.removeAll()
+        }
+        defer { asynchronousErrors.removeAll() }
+        return asynchronousErrors
+    }
+
+    /// The root window's size in pixels, for edge gestures, as Xlib knows it (Xlib updates it
+    /// only when a RandR-aware client processes the screen change; the capture layer tracks
+    /// `ConfigureNotify` on the root for that).
+    public var rootSize: (width: Int, height: Int) {
+        (Int(XDisplayWidth(handle, screen)), Int(XDisplayHeight(handle, screen)))
+    }
+
+    // MARK: - The chokepoint
+
+    /// Runs one X operation against the display and turns its failure into a typed error.
+    ///
+    /// Calls nest: an action can run as one outer call (`sync: true`) made of inner calls, and
+    /// an error of an inner request sent without waiting is then reported by the outer call.
+    ///
+    /// - Parameters:
+    ///   - operation: The name X errors are reported under (`XIGrabButton`, `key ctrl+a`).
+    ///   - sync: `true` to `XSync` after `body`, so that an error of a request without a reply
+    ///     is detected now. Requests that wait for a reply report their error either way.
+    ///   - body: The Xlib calls, given the `Display*`.
+    /// - Throws: ``X11Error/request(_:display:)`` with the first error caused by a request sent
+    ///   during `body`; ``X11Error/connectionLost(display:)``; whatever `body` throws.
+    @discardableResult
+    func call<Result>(
+        _ operation: String, sync: Bool = false,
+        _ body: (OpaquePointer) throws(X11Error) -> Result
+    ) throws(X11Error) -> Result {
+        guard !connection.lost else { throw .connectionLost(display: name) }
+        let firstSerial = UInt(XNextRequest(handle))
+        operations.remember(operation, firstSerial: firstSerial)
+        openSpans.append(firstSerial)
+        defer { openSpans.removeLast() }
+        let result = try body(handle)
+        if sync, !connection.lost { XSync(handle, 0) }
+        guard !connection.lost else { throw .connectionLost(display: name) }
+        collectErrors()
+        // Errors of this call's requests: the first is thrown, the rest only logged.
+        let own = unclaimed.filter { $0.serial >= firstSerial }
+        unclaimed.removeAll { $0.serial >= firstSerial }
+        asynchronousErrors += own.dropFirst()
+        // Errors older than every call in progress belong to nobody waiting: asynchronous.
+        let outermost = openSpans.first ?? firstSerial
+        asynchronousErrors += unclaimed.filter { $0.serial < outermost }
+        unclaimed.removeAll { $0.serial < outermost }
+        if asynchronousErrors.count > 64 { asynchronousErrors.removeFirst(asynchronousErrors.count - 64) }
+        if let error = own.first { throw .request(error, display: name) }
+        return result
+    }
+
+    /// Moves the errors the router recorded into ``unclaimed``, naming their operation.
+    private func collectErrors() {
+        for var error in XErrorRouter.take(handle) {
+            error.operation = operations.operation(for: error.serial)
+            unclaimed.append(error)
+        }
+    }
+
+    // MARK: - Atoms
+
+    /// The atom for `name`, interned on first use and cached.
+    func atom(_ name: AtomName) throws(X11Error) -> Atom {
+        if let cached = atoms[name.rawValue] { return cached }
+        let atom = try call("XInternAtom(\(name.rawValue))") { XInternAtom($0, name.rawValue, 0) }
+        guard atom != 0 else { throw .failed("XInternAtom(\(name.rawValue)) returned None", display: self.name) }
+        atoms[name.rawValue] = atom
+        return atom
+    }
+
+    /// The name of `atom` (`XGetAtomName`), or `nil` for an unknown atom.
+    func atomName(_ atom: Atom) throws(X11Error) -> String? {
+        guard atom != 0 else { return nil }
+        let pointer = try call("XGetAtomName") { XGetAtomName($0, atom) }
+        guard let pointer else { return nil }
+        defer { XFree(pointer) }
+        return String(cString: pointer)
+    }
+
+    // MARK: - Events
+
+    /// How many events are waiting, in Xlib's queue or on the socket (`XPending`: flushes
+    /// output, reads without blocking). 0 on a lost connection.
+    public var pendingEventCount: Int {
+        guard !connection.lost else { return 0 }
+        return Int(XPending(handle))
+    }
+
+    /// The next queued event, or `nil` when none is waiting; never blocks.
+    func nextEvent() -> XEvent? {
+        guard !connection.lost, XPending(handle) > 0 else { return nil }
+        var event = XEvent()
+        XNextEvent(handle, &event)
+        return event
+    }
+
+    /// Runs `body` with the data of an XInput 2 generic event, then frees it.
+    ///
+    /// - Returns: `nil` when `event` is not an XInput generic event or its data is gone.
+    func withEventData<Result>(
+        _ event: inout XEvent, _ body: (UnsafeMutablePointer<XGenericEventCookie>) throws(X11Error) -> Result
+    ) throws(X11Error) -> Result? {
+        guard !connection.lost, event.type == GenericEvent, event.xcookie.extension == xinputOpcode else { return nil }
+        return try withUnsafeMutablePointer(to: &event.xcookie) { (cookie) throws(X11Error) -> Result? in
+            guard XGetEventData(handle, cookie) != 0 else { return nil }
+            defer { XFreeEventData(handle, cookie) }
+            return try body(cookie)
+        }
+    }
+}
+
+/// Whether the connection broke, and the hook to run when it does. A class, because libX11's
+/// exit handler reaches it through an unretained pointer.
+private final class ConnectionState {
+    let name: String
+    var lost = false
+    var hook: ((X11Error) -> Void)?
+
+    init(name: String) { self.name = name }
+
+    func markLost() {
+        guard !lost else { return }
+        lost = true
+        hook?(.connectionLost(display: name))
+    }
+}
+
+/// The operations of recent requests by first serial, so that an error reported later (for a
+/// request sent without waiting) can still be named.
+private struct OperationLog {
+    private var entries: [(serial: UInt, operation: String)] = []
+    private let capacity = 64
+
+    mutating func remember(_ operation: String, firstSerial: UInt) {
+        if entries.count == capacity { entries.removeFirst() }
+        entries.append((firstSerial, operation))
+    }
+
+    func operation(for serial: UInt) -> String? {
+        entries.last { $0.serial <= serial }?.operation
+    }
+}

@@ -1,0 +1,104 @@
+import CX11
+import Foundation
+import Testing
+@testable import X11Backend
+
+@Suite("The display chokepoint")
+struct DisplayTests {
+    @Test("a display where no server answers is named in one clear sentence")
+    func unreachableDisplay() throws {
+        let number = try #require((4000..<4100).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") })
+        let error = #expect(throws: X11Error.self) { try X11Display(name: ":\(number)") }
+        #expect(error == .cannotOpenDisplay(":\(number)"))
+        #expect(error?.description == "Cannot open X display \":\(number)\": no X server answers there (is it running, and is DISPLAY right?).")
+    }
+
+    @Test("a malformed display name is reported the same way")
+    func malformedDisplay() {
+        let error = #expect(throws: X11Error.self) { try X11Display(name: "not a display") }
+        #expect(error == .cannotOpenDisplay("not a display"))
+    }
+
+    @Test("without a name and without DISPLAY, the error says to set DISPLAY")
+    func noDisplay() {
+        let error = #expect(throws: X11Error.self) { try X11Display.resolveName(explicit: nil, environment: nil) }
+        #expect(error == .noDisplayName)
+        #expect(error?.description.contains("DISPLAY is not set") == true)
+        #expect(throws: X11Error.noDisplayName) { try X11Display.resolveName(explicit: "", environment: "") }
+        #expect((try? X11Display.resolveName(explicit: ":3", environment: ":0")) == ":3")
+        #expect((try? X11Display.resolveName(explicit: nil, environment: ":0")) == ":0")
+    }
+
+    @Test("XInput is negotiated once, at the 2.4 asked for, on Xvfb")
+    func xinputVersion() throws {
+        try XServer.with { server in
+            let display = try X11Display(name: server.name)
+            #expect(display.name == server.name)
+            #expect(display.xinputVersion == XInputVersion(major: 2, minor: 4))
+            #expect(display.xinputOpcode > 0)
+            #expect(display.rootSize == (width: 1280, height: 800))
+            #expect(display.connectionFileDescriptor >= 0)
+        }
+    }
+
+    @Test("an X error becomes a typed error naming the request and the resource")
+    func protocolErrorIsTyped() throws {
+        try XServer.with { server in
+            let display = try X11Display(name: server.name)
+            let bogus = WindowID(rawValue: 0x1fff_fff0)
+            let error = #expect(throws: X11Error.self) { try display.property(.netActiveWindow, of: bogus) }
+            let protocolError = try #require(error?.protocolError)
+            #expect(protocolError.code == .badWindow)
+            #expect(protocolError.resource == bogus.rawValue)
+            #expect(protocolError.operation == "XGetWindowProperty(_NET_ACTIVE_WINDOW)")
+            #expect(error?.description.hasPrefix("X error on \(server.name): BadWindow") == true)
+            // The connection is still usable afterwards.
+            #expect(try display.windowProperty(.netActiveWindow, of: display.root) == nil)
+        }
+    }
+
+    @Test("an error of a request sent without waiting surfaces later, still named")
+    func asynchronousError() throws {
+        try XServer.with { server in
+            let display = try X11Display(name: server.name)
+            try display.call("XMapWindow(bogus)") { XMapWindow($0, 0x1fff_fff0) }
+            let error = #expect(throws: X11Error.self) { try display.sync() }
+            #expect(error?.protocolError?.code == .badWindow)
+            #expect(error?.protocolError?.operation == "XMapWindow(bogus)")
+            #expect(display.takeAsynchronousErrors().isEmpty)
+        }
+    }
+
+    @Test("an error inside a checked span fails that span, not the next call")
+    func nestedSpan() throws {
+        try XServer.with { server in
+            let display = try X11Display(name: server.name)
+            let error = #expect(throws: X11Error.self) {
+                try display.call("outer action", sync: true) { (_) throws(X11Error) in
+                    try display.call("XMapWindow(bogus)") { XMapWindow($0, 0x1fff_fff0) }
+                    _ = try display.atom(.netCurrentDesktop)   // a reply-waiting call in between
+                }
+            }
+            #expect(error?.protocolError?.operation == "XMapWindow(bogus)")
+            try display.sync()
+        }
+    }
+
+    @Test("losing the server runs the hook once, and later calls say the connection is lost")
+    func connectionLost() throws {
+        try XServer.with { server in
+            let display = try X11Display(name: server.name)
+            var reported: [X11Error] = []
+            display.onConnectionLost { reported.append($0) }
+            server.kill()
+            let error = #expect(throws: X11Error.self) { try display.sync() }
+            #expect(error == .connectionLost(display: server.name))
+            #expect(reported == [.connectionLost(display: server.name)])
+            #expect(display.isConnectionLost)
+            #expect(display.pendingEventCount == 0)
+            #expect(throws: X11Error.connectionLost(display: server.name)) { try display.atom(.netActiveWindow) }
+            #expect(reported.count == 1)
+            #expect(error?.description == "Lost the connection to X display \(server.name).")
+        }
+    }
+}

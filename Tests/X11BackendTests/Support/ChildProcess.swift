@@ -1,0 +1,64 @@
+import Foundation
+
+/// A program the harness runs (Xvfb, openbox), started with `posix_spawnp` so that it gets an
+/// empty signal mask and default signal dispositions whatever thread starts it, with stdin from
+/// `/dev/null` and stdout and stderr into a log file; stopped by its PID.
+final class ChildProcess {
+    let pid: pid_t
+    private var exited = false
+
+    init(_ argv: [String], environment: [String: String], log: String) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigfillset(&defaults)
+        sigdelset(&defaults, SIGKILL)
+        sigdelset(&defaults, SIGSTOP)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        let arguments = argv.map { strdup($0) } + [nil]
+        let environmentStrings = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            arguments.forEach { free($0) }
+            environmentStrings.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, argv[0], &actions, &attributes, arguments, environmentStrings)
+        guard status == 0 else { throw HarnessError("cannot start \(argv[0]): \(String(cString: strerror(status)))") }
+        self.pid = pid
+    }
+
+    deinit { stop() }
+
+    /// True until the process has exited (and been reaped).
+    var isRunning: Bool {
+        guard !exited else { return false }
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { exited = true }
+        return !exited
+    }
+
+    /// SIGTERM, then SIGKILL if it is still running after a grace period; reaps it.
+    func stop() {
+        guard isRunning else { return }
+        kill(pid, SIGTERM)
+        if !poll(timeout: .seconds(5), { !isRunning }) {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+            exited = true
+        }
+    }
+}

@@ -1,0 +1,278 @@
+import CX11
+import Foundation
+import Synchronization
+
+/// A failure of the test harness itself (a server that would not start), with what it saw.
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// An `Xvfb` (or a headless `Xorg` with `inputtest` devices) started for one test, and on
+/// request `openbox` on it, stopped by PID at the end.
+///
+/// Each test gets its own server, so tests run in parallel. The display number is one with no
+/// `/tmp/.X11-unix/XN` socket and no `/tmp/.XN-lock`, reserved in this process; a server that
+/// loses the race with another process is detected (it exits, or the lock file names another
+/// PID) and the next number is tried. Both programs run under `timeout`, so that a test process
+/// that crashes cannot leave them running for long. They are started with ``ChildProcess``, not
+/// Foundation's `Process`, which passes on the calling thread's signal mask: test threads block
+/// SIGTERM, and an Xvfb started from one ignores being stopped.
+///
+/// ```swift
+/// try XServer.with(windowManager: true) { server in
+///     let client = try XClient(server.name)
+///     …
+/// }
+/// ```
+final class XServer {
+    /// The display name, `:N`.
+    let name: String
+    let number: Int
+    private let process: ChildProcess
+    private var openbox: ChildProcess?
+    private var stopped = false
+    private let directory: URL
+
+    /// The desktops openbox is configured with.
+    static let desktopCount = 4
+    /// Longest wait for a server or window manager to come up.
+    static let startTimeout = Duration.seconds(15)
+    /// Safety net: `timeout` ends a server still running after this many seconds.
+    private static let lifetimeSeconds = 600
+
+    private static let reserved = Mutex<Set<Int>>([])
+
+    /// The kind of server to start.
+    enum Kind {
+        /// `Xvfb`: a mouse and a keyboard, XInput 2.4, XTEST.
+        case xvfb
+        /// Headless `Xorg` (dummy video) with `inputtest` devices: a direct touchscreen
+        /// (10 touches) and an XI 2.4 gesture touchpad. Needs root.
+        case xorgInputTest
+    }
+
+    /// Whether this machine can run ``Kind/xorgInputTest``.
+    static let canRunXorgInputTest = getuid() == 0
+        && FileManager.default.fileExists(atPath: "/usr/lib/xorg/modules/input/inputtest_drv.so")
+        && FileManager.default.fileExists(atPath: "/usr/lib/xorg/modules/drivers/dummy_drv.so")
+
+    /// Runs `body` with a fresh server and stops it afterwards, also when `body` throws.
+    static func with<R>(_ kind: Kind = .xvfb, windowManager: Bool = false, _ body: (XServer) throws -> R) throws -> R {
+        let server = try XServer.start(kind)
+        defer { server.stop() }
+        if windowManager { try server.startOpenbox() }
+        return try body(server)
+    }
+
+    private init(number: Int, process: ChildProcess, directory: URL) {
+        self.number = number
+        self.name = ":\(number)"
+        self.process = process
+        self.directory = directory
+    }
+
+    /// Starts `Xvfb :N -screen 0 1280x800x24 -nolisten tcp` (or Xorg) on a free display and
+    /// waits until it answers.
+    static func start(_ kind: Kind = .xvfb) throws -> XServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-x11-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var attempts: [String] = []
+        for number in candidateNumbers() {
+            guard reserve(number) else { continue }
+            let log = directory.appendingPathComponent("server-\(number).log")
+            let process: ChildProcess
+            switch kind {
+            case .xvfb:
+                process = try launch(
+                    "Xvfb", [":\(number)", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
+                    log: log, environment: [:])
+            case .xorgInputTest:
+                let config = directory.appendingPathComponent("xorg.conf")
+                try xorgConfig(sockets: directory).write(to: config, atomically: true, encoding: .utf8)
+                process = try launch(
+                    "Xorg", [":\(number)", "-config", config.path, "-logfile", directory.appendingPathComponent("Xorg.log").path,
+                             "-noreset", "-nolisten", "tcp", "-novtswitch", "-sharevts"],
+                    log: log, environment: [:])
+            }
+            if waitUntilAnswering(number: number, process: process) {
+                return XServer(number: number, process: process, directory: directory)
+            }
+            process.stop()
+            release(number)
+            attempts.append(":\(number): \(tail(of: log))")
+            if attempts.count >= 5 { break }
+        }
+        try? FileManager.default.removeItem(at: directory)
+        throw HarnessError("\(kind) did not start: \(attempts.joined(separator: "; "))")
+    }
+
+    /// Starts openbox with its own rc file (4 desktops) and waits until it manages windows.
+    ///
+    /// `_NET_SUPPORTING_WM_CHECK` is not enough: openbox publishes it (and its desktops) before
+    /// its main loop runs, and a window mapped in between was seen never to be managed (it stays
+    /// unmapped, its MapRequest lost). So a probe window is mapped until openbox manages it.
+    func startOpenbox() throws {
+        let rc = directory.appendingPathComponent("rc.xml")
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <openbox_config xmlns="http://openbox.org/3.4/rc">
+          <desktops><number>\(Self.desktopCount)</number><firstdesk>1</firstdesk><popupTime>0</popupTime></desktops>
+          <focus><focusNew>yes</focusNew><followMouse>no</followMouse></focus>
+          <placement><policy>Smart</policy></placement>
+        </openbox_config>
+        """.write(to: rc, atomically: true, encoding: .utf8)
+        let log = directory.appendingPathComponent("openbox.log")
+        let home = directory.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let openboxProcess = try Self.launch(
+            "openbox", ["--config-file", rc.path, "--sm-disable"], log: log,
+            environment: ["DISPLAY": name, "HOME": home.path, "XDG_CONFIG_HOME": home.path, "XDG_CACHE_HOME": home.path])
+        openbox = openboxProcess
+        let client = try XClient(name)
+        let published = poll(timeout: Self.startTimeout) {
+            client.window("_NET_SUPPORTING_WM_CHECK", of: client.root) != nil
+                && client.cardinal("_NET_NUMBER_OF_DESKTOPS", of: client.root) == Self.desktopCount
+        }
+        guard published else { throw HarnessError("openbox did not come up on \(name): \(Self.tail(of: log))") }
+        let managed = client.waitUntilWindowManagerManages(timeout: Self.startTimeout)
+        guard managed.mapped, managed.forgotten else {
+            throw HarnessError("openbox on \(name) does not manage windows (\(managed)): \(Self.tail(of: log))")
+        }
+    }
+
+    deinit { stop() }
+
+    /// Stops openbox and the server by PID (SIGTERM, then SIGKILL after a grace period) and
+    /// removes the server's directory; safe to call more than once.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        openbox?.stop()
+        process.stop()
+        Self.release(number)
+        if ProcessInfo.processInfo.environment["GB_KEEP_X_LOGS"] == nil {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    /// Kills the server abruptly (for connection-loss tests); ``stop()`` still cleans up.
+    func kill() {
+        process.stop()
+    }
+
+    /// True once a client can connect to `:number` and the server that answers is `process`'s.
+    private static func waitUntilAnswering(number: Int, process: ChildProcess) -> Bool {
+        var answered = false
+        _ = poll(timeout: startTimeout) {
+            guard process.isRunning else { return true }
+            guard let display = XOpenDisplay(":\(number)") else { return false }
+            XCloseDisplay(display)
+            answered = true
+            return true
+        }
+        return answered && process.isRunning && ownsLock(number: number, process: process)
+    }
+
+    /// The lock file names the server that `timeout` (our child) started, not another server.
+    private static func ownsLock(number: Int, process: ChildProcess) -> Bool {
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8),
+              let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+              let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let afterName = stat.range(of: ") ")
+        else { return false }
+        let fields = stat[afterName.upperBound...].split(separator: " ")
+        return fields.count > 1 && Int32(fields[1]) == process.pid
+    }
+
+    /// A headless Xorg: dummy video at 1280x800, no auto-added devices, and two `inputtest`
+    /// devices whose sockets live in `sockets` (nothing connects to them: the devices exist
+    /// without a client, and a client that disconnects would leave the server spinning).
+    private static func xorgConfig(sockets: URL) -> String {
+        """
+        Section "ServerFlags"
+            Option "AutoAddDevices" "false"
+            Option "AutoEnableDevices" "false"
+            Option "AllowEmptyInput" "true"
+        EndSection
+        Section "Device"
+            Identifier "dummy"
+            Driver "dummy"
+            VideoRam 16384
+        EndSection
+        Section "Monitor"
+            Identifier "monitor"
+            HorizSync 5.0-1000.0
+            VertRefresh 5.0-200.0
+        EndSection
+        Section "Screen"
+            Identifier "screen"
+            Device "dummy"
+            Monitor "monitor"
+            DefaultDepth 24
+            SubSection "Display"
+                Depth 24
+                Modes "1280x800"
+            EndSubSection
+        EndSection
+        Section "InputDevice"
+            Identifier "Test Touchscreen"
+            Driver "inputtest"
+            Option "SocketPath" "\(sockets.appendingPathComponent("touch.sock").path)"
+            Option "DeviceType" "Touch"
+            Option "TouchCount" "10"
+        EndSection
+        Section "InputDevice"
+            Identifier "Test Touchpad"
+            Driver "inputtest"
+            Option "SocketPath" "\(sockets.appendingPathComponent("gesture.sock").path)"
+            Option "DeviceType" "PointerGesture"
+        EndSection
+        Section "ServerLayout"
+            Identifier "layout"
+            Screen "screen"
+            InputDevice "Test Touchscreen"
+            InputDevice "Test Touchpad"
+        EndSection
+        """
+    }
+
+    private static func launch(_ program: String, _ arguments: [String], log: URL, environment: [String: String]) throws -> ChildProcess {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = nil
+        for (key, value) in environment { env[key] = value }
+        return try ChildProcess(["timeout", "-k", "5", "\(lifetimeSeconds)", program] + arguments, environment: env, log: log.path)
+    }
+
+    private static func candidateNumbers() -> [Int] {
+        let base = 100 + Int(getpid() % 400)
+        return (0..<200).map { base + $0 }.filter { number in
+            !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+                && !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
+        }
+    }
+
+    private static func reserve(_ number: Int) -> Bool {
+        reserved.withLock { $0.insert(number).inserted }
+    }
+
+    private static func release(_ number: Int) {
+        _ = reserved.withLock { $0.remove(number) }
+    }
+
+    private static func tail(of log: URL) -> String {
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(3).joined(separator: " | ")
+    }
+}
+
+/// Polls `condition` every 2 ms until it holds or `timeout` passes; returns whether it held.
+@discardableResult
+func poll(timeout: Duration = .seconds(5), _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+        if try condition() { return true }
+        if ContinuousClock.now >= deadline { return false }
+        usleep(2_000)
+    }
+}
