@@ -26,7 +26,8 @@ let package = Package(
             name: "GestureConfig",
             dependencies: ["GestureEngine", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
-        .target(name: "BridgeCore", dependencies: ["GestureEngine", "GestureConfig"]),
+        .target(name: "CLinux"),
+        .target(name: "BridgeCore", dependencies: ["GestureEngine", "GestureConfig", "CLinux"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11 xi xtst"),
         .target(
             name: "X11Backend",
@@ -43,6 +44,7 @@ let package = Package(
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
         .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "GestureConfig", "GestureEngine"]),
+        .testTarget(name: "CLITests", dependencies: ["gesture-bridge"]),
         .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "BridgeCore", "GestureConfig", "GestureEngine"]),
     ],
     swiftLanguageModes: [.v6]

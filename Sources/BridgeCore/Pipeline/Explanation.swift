@@ -1,0 +1,45 @@
+import GestureConfig
+import GestureEngine
+
+/// Says, for a person, why a gesture phase fired what it fired, or why it fired nothing.
+///
+/// Used by the human-readable output of `replay` and `--dry-run`; not on the hot path.
+public enum Explanation {
+    /// A short note for a phase: `→ key ctrl+alt+Left  (config.toml:12:1)` when a binding
+    /// fired, otherwise why none did (`nil` for `changed` phases that fire nothing: they are
+    /// the normal case).
+    public static func note(for report: GestureReport, binding: Binding?, config: Config) -> String? {
+        if let binding {
+            return "→ \(binding.actionText)  (\(binding.source))"
+        }
+        if report.phase == .changed || report.phase == .cancelled { return nil }
+        let sameGesture = config.bindings.filter { $0.trigger.gesture == report.gesture }
+        if sameGesture.isEmpty { return "no binding for \(report.gesture.rawValue)" }
+        let here = sameGesture.filter {
+            $0.trigger.fingers == report.fingers
+                && ($0.trigger.device == nil || $0.trigger.device == report.device)
+                && ($0.trigger.app == nil || $0.trigger.app == report.app)
+                && ($0.trigger.edge == nil || $0.trigger.edge == report.edge)
+        }
+        if here.isEmpty {
+            return "no binding: \(report.gesture.rawValue) with \(report.fingers) finger\(report.fingers == 1 ? "" : "s") "
+                + "on \(report.device.rawValue)\(report.app.map { " in \($0)" } ?? "") is not bound"
+        }
+        let phaseWanted: FiringPoint? = report.phase == .began ? .begin : report.phase == .ended ? .end : nil
+        let samePhase = here.filter { phaseWanted == nil || $0.trigger.on == phaseWanted }
+        if samePhase.isEmpty {
+            return "no binding fires at \(report.phase.rawValue) (bound: on = \"\(here[0].trigger.on.rawValue)\")"
+        }
+        let described = samePhase.map(describe).joined(separator: ", ")
+        return "no binding matches (bound here: \(described))"
+    }
+
+    private static func describe(_ b: Binding) -> String {
+        let t = b.trigger
+        var parts: [String] = [t.gesture.rawValue]
+        if t.gesture == .tap { parts.append("\(t.taps)×") }
+        if let d = t.direction { parts.append(d.rawValue) }
+        if let e = t.edge { parts.append("from \(e.rawValue) edge") }
+        return parts.joined(separator: " ") + " at \(b.source.line):\(b.source.column)"
+    }
+}

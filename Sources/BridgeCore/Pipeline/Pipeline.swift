@@ -1,0 +1,104 @@
+import GestureConfig
+import GestureEngine
+
+/// What the pipeline tells its observer: each gesture phase with the binding that fired, an
+/// input passed on to the application, or an action that failed.
+public enum PipelineEvent: Sendable {
+    /// A gesture phase. `binding` is the binding that fired at it (and was performed, unless
+    /// the pipeline has no performer: dry-run and replay).
+    case phase(GestureReport, binding: Binding?)
+    /// Input the bridge gave back to the application (a click that was not a gesture, touches
+    /// no binding could use).
+    case passedOn(OwnershipDecision)
+    /// Input a bound gesture took (it no longer reaches the application).
+    case claimed(OwnershipDecision)
+    /// The performer failed to perform a binding's action.
+    case actionFailed(Binding, ActionError)
+}
+
+/// The one path from input to actions, shared by the live daemon, `--dry-run` and `replay`:
+/// input events → ``Engine`` → bindings → performer, with ownership decisions to the arbiter.
+///
+/// Dry-run and replay pass no performer and no arbiter: the same recognition and the same
+/// binding choice happen, only nothing is injected or taken.
+///
+/// ```swift
+/// let pipeline = Pipeline(config: config, performer: nil, arbiter: nil) { event in print(event) }
+/// pipeline.handle(event)
+/// ```
+public final class Pipeline {
+    /// The configuration in force.
+    public private(set) var config: Config
+    private var engine: Engine
+    private let performer: (any ActionPerformer)?
+    private let arbiter: (any InputArbiter)?
+    private let observe: (PipelineEvent) -> Void
+
+    public init(
+        config: Config, performer: (any ActionPerformer)?, arbiter: (any InputArbiter)?,
+        observe: @escaping (PipelineEvent) -> Void
+    ) {
+        self.config = config
+        self.engine = Engine(config.engineConfiguration)
+        self.performer = performer
+        self.arbiter = arbiter
+        self.observe = observe
+    }
+
+    /// The focused application (lowercased) the engine knows of.
+    public var focusedApp: String? { engine.focusedApp }
+
+    /// When the engine next needs time to pass (a long press, a waiting single tap).
+    public var nextDeadline: Instant? { engine.nextDeadline }
+
+    /// Feeds one input event.
+    public func handle(_ event: InputEvent) {
+        engine.handle(event, emit: dispatch)
+    }
+
+    /// Lets time run on to `instant` (timer-driven phases fire at their deadlines).
+    public func advance(to instant: Instant) {
+        engine.advance(to: instant, emit: dispatch)
+    }
+
+    /// Switches to a new configuration at `instant`: gestures in progress are cancelled and
+    /// undecided input is given back first.
+    public func reload(_ config: Config, at instant: Instant) {
+        engine.reconfigure(config.engineConfiguration, at: instant, emit: dispatch)
+        self.config = config
+    }
+
+    /// Ends everything in progress (shutdown): running gestures are cancelled, undecided
+    /// input is given back, and the performer releases whatever it holds.
+    public func shutdown(at instant: Instant) {
+        engine.abandonAll(at: instant, emit: dispatch)
+        performer?.releaseEverything()
+    }
+
+    private func dispatch(_ output: EngineOutput) {
+        switch output {
+        case .gesture(let report):
+            let binding = report.firing.map { config.bindings[$0] }
+            observe(.phase(report, binding: binding))
+            if let binding, let performer {
+                let context = ActionContext(device: report.device, position: report.position, time: report.time)
+                do {
+                    try performer.perform(binding.action, context: context)
+                } catch {
+                    observe(.actionFailed(binding, error))
+                }
+            }
+        case .touch(let id, let ownership):
+            decide(.touch(id: id, ownership), ownership)
+        case .pointer(let button, let ownership):
+            decide(.pointer(button: button, ownership), ownership)
+        case .touchpad(let ownership):
+            decide(.touchpad(ownership), ownership)
+        }
+    }
+
+    private func decide(_ decision: OwnershipDecision, _ ownership: Ownership) {
+        arbiter?.apply(decision)
+        observe(ownership == .claim ? .claimed(decision) : .passedOn(decision))
+    }
+}

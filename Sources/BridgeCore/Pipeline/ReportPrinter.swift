@@ -1,0 +1,39 @@
+import GestureConfig
+import GestureEngine
+
+/// Prints pipeline events as lines on standard output, flushed as they happen: JSON Lines
+/// (contract section 3) or text for a person.
+public final class ReportPrinter {
+    /// The output format.
+    public enum Format: Sendable { case json, human }
+
+    private let format: Format
+    private let config: () -> Config
+    private let write: (String) -> Void
+
+    /// - Parameters:
+    ///   - format: JSON Lines or human-readable.
+    ///   - config: the config in force (for binding positions and explanations).
+    ///   - write: where a finished line goes; standard output (flushed) by default.
+    public init(format: Format, config: @escaping () -> Config, write: ((String) -> Void)? = nil) {
+        self.format = format
+        self.config = config
+        self.write = write ?? { StandardStream.writeLine($0) }
+    }
+
+    /// Prints one pipeline event (phases always; in human form also what was passed on).
+    public func print(_ event: PipelineEvent) {
+        switch (format, event) {
+        case (.json, .phase(let report, let binding)):
+            write(ReportFormatter.json(report, action: binding?.actionText))
+        case (.human, .phase(let report, let binding)):
+            write(ReportFormatter.human(report, note: Explanation.note(for: report, binding: binding, config: config())))
+        case (.human, .passedOn(.pointer(let button, _))):
+            write("pointer button \(button): not a gesture, passed on to the application")
+        case (.human, .actionFailed(let binding, let error)):
+            write("action failed: \(binding.actionText) (\(binding.source)): \(error)")
+        case (.json, _), (.human, _):
+            break
+        }
+    }
+}

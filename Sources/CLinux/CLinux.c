@@ -1,0 +1,1 @@
+// Headers only: see include/CLinux.h.

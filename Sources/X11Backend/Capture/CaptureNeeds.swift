@@ -1,0 +1,28 @@
+import GestureConfig
+import GestureEngine
+
+/// What the bindings need the capture to take from applications. Grabs cost applications
+/// their input (or a delay), so the capture grabs only what some binding can use.
+public struct CaptureNeeds: Hashable, Sendable {
+    /// Some binding can fire for a touchscreen gesture: touches are grabbed.
+    public var touchscreen: Bool
+    /// Some swipe or pan binding can fire for a touchpad: touchpad swipes are grabbed.
+    public var touchpadSwipes: Bool
+    /// Some pinch or rotate binding can fire for a touchpad: touchpad pinches are grabbed.
+    public var touchpadPinches: Bool
+
+    public init(touchscreen: Bool, touchpadSwipes: Bool, touchpadPinches: Bool) {
+        self.touchscreen = touchscreen
+        self.touchpadSwipes = touchpadSwipes
+        self.touchpadPinches = touchpadPinches
+    }
+
+    /// What `config`'s bindings need.
+    public init(_ config: Config) {
+        func can(_ t: Trigger, _ device: DeviceKind) -> Bool { t.device == nil || t.device == device }
+        let triggers = config.bindings.map(\.trigger)
+        touchscreen = triggers.contains { can($0, .touchscreen) }
+        touchpadSwipes = triggers.contains { ($0.gesture == .swipe || $0.gesture == .pan) && can($0, .touchpad) }
+        touchpadPinches = triggers.contains { ($0.gesture == .pinch || $0.gesture == .rotate) && can($0, .touchpad) }
+    }
+}

@@ -1,0 +1,244 @@
+internal import CX11
+import BridgeCore
+import GestureEngine
+
+/// Touchscreens (XI 2.2 touch sequences) and touchpads (XI 2.4 gesture events).
+///
+/// Live, touches are taken with a passive touch grab on the root window: every sequence waits
+/// for the engine's verdict and is then accepted (`XIAcceptTouch`: a bound gesture won it) or
+/// rejected (`XIRejectTouch`: the server replays it to the application, pointer emulation
+/// included). Observing (`--dry-run`, `record`), raw touch events are read instead and nothing
+/// is held. Touchpad swipes and pinches are grabbed only when a binding can use them; a grabbed
+/// touchpad gesture cannot be handed back, so unbound finger counts stay with applications
+/// only when nothing of that kind is bound.
+extension X11InputCapture {
+    /// Applies what the bindings need: touch and touchpad grabs on or off.
+    public func apply(_ needs: CaptureNeeds) {
+        self.needs = needs
+        guard mode == .grab else { return }
+        setTouchGrab(needs.touchscreen)
+        if display.xinputVersion >= XInputVersion(major: 2, minor: 4) {
+            setGestureGrab(swipe: true, needs.touchpadSwipes)
+            setGestureGrab(swipe: false, needs.touchpadPinches)
+        }
+    }
+
+    /// Re-reads the device list (at start and on hot-plug): which sources are touchscreens,
+    /// and their axis ranges for raw touch events.
+    func refreshDevices() {
+        guard let devices = try? display.listDevices() else { return }
+        touchscreens = Set(devices.filter { $0.role == .touchscreen }.map { Int32($0.id) })
+        for d in devices where d.role == .touchscreen || d.role == .touchpad {
+            logger.info("\(d.role.rawValue): \(d.name) (id \(d.id), \(d.reason))")
+        }
+        touchAxes = [:]
+        if mode == .observe { readTouchAxes() }
+    }
+
+    /// Converts touch and gesture events; nil for other events.
+    func convertTouch(_ cookie: UnsafeMutablePointer<XGenericEventCookie>) -> InputEvent?? {
+        let type = cookie.pointee.evtype
+        switch type {
+        case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
+            let e = cookie.pointee.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
+            let id = Int(UInt32(bitPattern: e.detail))
+            if type == XI_TouchBegin {
+                guard touchscreens.contains(e.sourceid) else {
+                    // A touch from something that is not a touchscreen: never ours.
+                    allowTouch(device: e.deviceid, touch: UInt32(bitPattern: e.detail), accept: false)
+                    return .some(nil)
+                }
+                touchDevices[id] = e.deviceid
+            } else if touchDevices[id] == nil {
+                return .some(nil)
+            }
+            let p = Point(x: e.root_x, y: e.root_y)
+            switch type {
+            case XI_TouchBegin: return InputEvent(time: t, .touchBegin(id: id, at: p))
+            case XI_TouchUpdate: return InputEvent(time: t, .touchUpdate(id: id, at: p))
+            default:
+                if !decidedTouches.contains(id) { pendingEnds.insert(id) } else { touchDevices[id] = nil; decidedTouches.remove(id) }
+                return InputEvent(time: t, .touchEnd(id: id, at: p))
+            }
+        case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
+            let e = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
+            guard touchscreens.contains(e.sourceid), let p = rawPosition(e) else { return .some(nil) }
+            let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
+            let id = Int(UInt32(bitPattern: e.detail))
+            switch type {
+            case XI_RawTouchBegin: return InputEvent(time: t, .touchBegin(id: id, at: p))
+            case XI_RawTouchUpdate: return InputEvent(time: t, .touchUpdate(id: id, at: p))
+            default: return InputEvent(time: t, .touchEnd(id: id, at: p))
+            }
+        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+            let e = cookie.pointee.data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
+            let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
+            let fingers = Int(e.detail)
+            switch type {
+            case XI_GestureSwipeBegin: return InputEvent(time: t, .touchpadSwipeBegin(fingers: fingers, at: Point(x: e.root_x, y: e.root_y)))
+            case XI_GestureSwipeUpdate: return InputEvent(time: t, .touchpadSwipeUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y)))
+            default:
+                let cancelled = e.flags & Int32(XIGestureSwipeEventCancelled) != 0
+                return InputEvent(time: t, .touchpadSwipeEnd(fingers: fingers, cancelled: cancelled))
+            }
+        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
+            let e = cookie.pointee.data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
+            let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
+            let fingers = Int(e.detail)
+            switch type {
+            case XI_GesturePinchBegin: return InputEvent(time: t, .touchpadPinchBegin(fingers: fingers, at: Point(x: e.root_x, y: e.root_y)))
+            case XI_GesturePinchUpdate:
+                return InputEvent(time: t, .touchpadPinchUpdate(
+                    fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y), scale: e.scale, angle: e.delta_angle))
+            default:
+                let cancelled = e.flags & Int32(XIGesturePinchEventCancelled) != 0
+                return InputEvent(time: t, .touchpadPinchEnd(fingers: fingers, cancelled: cancelled))
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The engine decided a touch: accept or reject it at the server.
+    func decideTouch(_ id: Int, _ ownership: Ownership) {
+        guard mode == .grab, let device = touchDevices[id] else { return }
+        allowTouch(device: device, touch: UInt32(truncatingIfNeeded: id), accept: ownership == .claim)
+        if pendingEnds.remove(id) != nil {
+            touchDevices[id] = nil
+        } else {
+            decidedTouches.insert(id)
+        }
+    }
+
+    /// Rejects every touch still waiting for a verdict (shutdown): nothing is left pending.
+    func rejectUndecidedTouches() {
+        for (id, device) in touchDevices where !decidedTouches.contains(id) {
+            allowTouch(device: device, touch: UInt32(truncatingIfNeeded: id), accept: false)
+        }
+        touchDevices = [:]
+        pendingEnds = []
+        decidedTouches = []
+    }
+
+    private func allowTouch(device: Int32, touch: UInt32, accept: Bool) {
+        let root = display.root.rawValue
+        let mode = accept ? Int32(XIAcceptTouch) : Int32(XIRejectTouch)
+        do {
+            try display.call(accept ? "XIAcceptTouch" : "XIRejectTouch") { handle in
+                _ = XIAllowTouchEvents(handle, device, touch, root, mode)
+            }
+        } catch {
+            logger.debug("touch \(touch): \(error)")
+        }
+    }
+
+    // MARK: - Grabs
+
+    func setTouchGrab(_ on: Bool) {
+        guard on != touchGrabbed else { return }
+        let root = display.root.rawValue
+        if on {
+            do {
+                let failed = try passiveGrab("XIGrabTouchBegin", events: [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership]) {
+                    handle, root, mask, modifiers in
+                    XIGrabTouchBegin(handle, Self.masterPointer, root, 0, &mask, 1, &modifiers)
+                }
+                if failed != 0 {
+                    logger.error("cannot grab touches on the root window: another client holds the grab (status \(failed)); touchscreen gestures are off")
+                    return
+                }
+                touchGrabbed = true
+            } catch {
+                logger.error("cannot grab touches: \(error); touchscreen gestures are off")
+            }
+        } else {
+            rejectUndecidedTouches()
+            _ = try? display.call("XIUngrabTouchBegin", sync: true) { handle in
+                var modifiers = Self.anyModifier
+                XIUngrabTouchBegin(handle, Self.masterPointer, root, 1, &modifiers)
+            }
+            touchGrabbed = false
+        }
+    }
+
+    func setGestureGrab(swipe: Bool, _ on: Bool) {
+        guard on != (swipe ? swipeGrabbed : pinchGrabbed) else { return }
+        let root = display.root.rawValue
+        let what = swipe ? "touchpad swipes" : "touchpad pinches"
+        if on {
+            let events = swipe
+                ? [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]
+                : [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]
+            do {
+                let failed = try passiveGrab(swipe ? "XIGrabSwipeGestureBegin" : "XIGrabPinchGestureBegin", events: events) {
+                    handle, root, mask, modifiers in
+                    swipe
+                        ? XIGrabSwipeGestureBegin(handle, Self.masterPointer, root, XIGrabModeAsync, XIGrabModeAsync, 0, &mask, 1, &modifiers)
+                        : XIGrabPinchGestureBegin(handle, Self.masterPointer, root, XIGrabModeAsync, XIGrabModeAsync, 0, &mask, 1, &modifiers)
+                }
+                if failed != 0 {
+                    logger.error("cannot grab \(what): another client holds the grab (status \(failed))")
+                    return
+                }
+                if swipe { swipeGrabbed = true } else { pinchGrabbed = true }
+            } catch {
+                logger.error("cannot grab \(what): \(error)")
+            }
+        } else {
+            _ = try? display.call("ungrab \(what)", sync: true) { handle in
+                var modifiers = Self.anyModifier
+                if swipe {
+                    XIUngrabSwipeGestureBegin(handle, Self.masterPointer, root, 1, &modifiers)
+                } else {
+                    XIUngrabPinchGestureBegin(handle, Self.masterPointer, root, 1, &modifiers)
+                }
+            }
+            if swipe { swipeGrabbed = false } else { pinchGrabbed = false }
+        }
+    }
+
+    // MARK: - Raw touches (observing)
+
+    private func readTouchAxes() {
+        for id in touchscreens {
+            let axes = try? display.call("XIQueryDevice(\(id))") { handle -> (Double, Double, Double, Double)? in
+                var count: Int32 = 0
+                guard let info = XIQueryDevice(handle, id, &count), count > 0 else { return nil }
+                defer { XIFreeDeviceInfo(info) }
+                var x: (Double, Double)? = nil, y: (Double, Double)? = nil
+                for k in 0..<Int(info.pointee.num_classes) {
+                    guard let c = info.pointee.classes[k], c.pointee.type == XIValuatorClass else { continue }
+                    let v = UnsafeMutableRawPointer(c).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                    if v.number == 0 { x = (v.min, v.max) }
+                    if v.number == 1 { y = (v.min, v.max) }
+                }
+                guard let x, let y else { return nil }
+                return (x.0, x.1, y.0, y.1)
+            }
+            if let axes { touchAxes[id] = axes }
+        }
+    }
+
+    /// Maps a raw touch's valuators 0 and 1 (device units) onto the root window. Raw events
+    /// carry no screen position; this assumes the touchscreen spans the root window (no
+    /// coordinate transformation matrix), which holds for a single-monitor setup.
+    private func rawPosition(_ e: XIRawEvent) -> Point? {
+        guard let axes = touchAxes[e.sourceid] else { return nil }
+        let mask = UnsafeBufferPointer(start: e.valuators.mask, count: Int(e.valuators.mask_len))
+        func isSet(_ n: Int) -> Bool { n / 8 < mask.count && mask[n / 8] & UInt8(1 << (n % 8)) != 0 }
+        var values: [Int: Double] = [:]
+        var k = 0
+        for n in 0..<(mask.count * 8) where isSet(n) {
+            values[n] = e.valuators.values[k]
+            k += 1
+        }
+        let id = Int(UInt32(bitPattern: e.detail))
+        var last = rawTouchPositions[id] ?? Point(x: 0, y: 0)
+        let size = display.rootSize
+        if let vx = values[0], axes.1 > axes.0 { last.x = (vx - axes.0) / (axes.1 - axes.0) * Double(size.width) }
+        if let vy = values[1], axes.3 > axes.2 { last.y = (vy - axes.2) / (axes.3 - axes.2) * Double(size.height) }
+        rawTouchPositions[id] = last
+        return last
+    }
+}

@@ -1,0 +1,263 @@
+internal import CX11
+import BridgeCore
+import GestureConfig
+import GestureEngine
+import Glibc
+import Logging
+
+/// What the live process does with recognized gestures.
+public enum DaemonMode {
+    /// Perform bound actions and take the input that bound gestures win.
+    case live
+    /// Print each phase and what would fire; inject nothing, take nothing.
+    case dryRun(ReportPrinter.Format)
+    /// Write the live input as a trace (contract section 2).
+    case record(TraceWriter)
+}
+
+/// The running gesture-bridge: X input → pipeline → X actions, on one thread.
+///
+/// The loop polls the X connection, a signalfd and (for a config file) an inotify descriptor,
+/// with the engine's next deadline as the timeout: idle, it sleeps in `poll` and wakes for
+/// nothing. SIGHUP or a change of the file reloads the config (a bad one is logged with its
+/// FILE:LINE:COLUMN and the previous one stays active); SIGINT and SIGTERM release every grab
+/// and anything held, then end with exit 0; a lost X connection ends with exit 1.
+public final class Daemon {
+    private let mode: DaemonMode
+    private let source: ConfigSource
+    private var config: Config
+    private let logger: Logger
+    private let environment: [String: String]
+
+    public init(mode: DaemonMode, config: Config, source: ConfigSource, environment: [String: String], logger: Logger) {
+        self.mode = mode
+        self.config = config
+        self.source = source
+        self.environment = environment
+        self.logger = logger
+    }
+
+    /// Runs until a signal or the loss of the X connection; returns the exit code.
+    public func run(displayName: String? = nil) -> Int32 {
+        let display: X11Display
+        do {
+            display = try X11Display(name: displayName)
+        } catch {
+            logger.critical("\(error)")
+            return 1
+        }
+        display.onConnectionLost { [logger] error in logger.critical("\(error)") }
+
+        var lock: InstanceLock? = nil
+        if case .live = mode {
+            do {
+                lock = try InstanceLock(display: display.name, environment: environment)
+            } catch {
+                logger.critical("\(error)")
+                return 1
+            }
+        }
+        defer { _ = lock }
+
+        let capture: X11InputCapture
+        var performer: GrabSafePerformer? = nil
+        do {
+            switch mode {
+            case .live:
+                capture = try X11InputCapture(
+                    display: display, mode: .grab, button: config.pointerButton, needs: CaptureNeeds(config), logger: logger)
+                performer = GrabSafePerformer(try X11ActionPerformer(display: display, logger: logger), capture: capture)
+            case .dryRun, .record:
+                capture = try X11InputCapture(
+                    display: display, mode: .observe, button: config.pointerButton, needs: CaptureNeeds(config), logger: logger)
+            }
+        } catch {
+            logger.critical("\(error)")
+            return 1
+        }
+
+        let signals: SignalChannel
+        do {
+            signals = try SignalChannel([SIGINT, SIGTERM, SIGHUP, SIGCHLD])
+        } catch {
+            logger.critical("\(error)")
+            return 1
+        }
+        var watcher: FileWatcher? = nil
+        if case .file(let path) = source { watcher = FileWatcher(path: path) }
+
+        let pipeline = makePipeline(performer: performer, arbiter: capture)
+        for event in capture.initialEvents() { feed(event, pipeline) }
+
+        logger.notice(
+            "ready on display \(display.name)",
+            metadata: [
+                "xinput": "\(display.xinputVersion)", "config": "\(source)", "bindings": "\(config.bindings.count)",
+                "mode": "\(modeName)", "pointer-button": "\(config.pointerButton)",
+            ])
+        SystemdNotifier.notify("READY=1", environment: environment)
+
+        var code: Int32 = 0
+        var fds = [
+            pollfd(fd: display.connectionFileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: watcher?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
+        loop: while true {
+            capture.drain { feed($0, pipeline) }
+            display.flush()
+            if display.isConnectionLost { code = 1; break }
+            for error in display.takeAsynchronousErrors() { logger.warning("X error: \(error)") }
+
+            var timeout: Int32 = -1
+            if let deadline = pipeline.nextDeadline { timeout = capture.milliseconds(until: deadline) }
+            if let performer, let due = performer.nextMaintenance { timeout = timeout < 0 ? due : min(timeout, due) }
+            for i in fds.indices { fds[i].revents = 0 }
+            let n = poll(&fds, nfds_t(fds.count), timeout)
+            if n < 0 && errno != EINTR {
+                logger.critical("poll failed: \(String(cString: strerror(errno)))")
+                code = 1
+                break
+            }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+                // Let Xlib notice and run its IO error path (which marks the connection lost).
+                _ = display.pendingEventCount
+                if display.isConnectionLost { code = 1; break }
+            }
+            if let deadline = pipeline.nextDeadline, let now = capture.now, deadline <= now {
+                pipeline.advance(to: now)
+                if case .record = mode {} else { display.flush() }
+            }
+            performer?.maintain()
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                for signal in signals.drain() {
+                    switch signal {
+                    case SIGINT, SIGTERM:
+                        logger.notice("stopping on signal \(signal)")
+                        break loop
+                    case SIGHUP:
+                        reload(pipeline, capture: capture, reason: "SIGHUP")
+                    case SIGCHLD:
+                        performer?.reapChildren()
+                    default:
+                        break
+                    }
+                }
+            }
+            if let watcher, fds[2].revents & Int16(POLLIN) != 0, watcher.drainChanges() {
+                reload(pipeline, capture: capture, reason: "the config file changed")
+            }
+        }
+
+        // Shutdown: give back what is undecided, release grabs and anything held.
+        if !display.isConnectionLost {
+            pipeline.shutdown(at: capture.now ?? Instant(milliseconds: 0))
+            capture.releaseGrabs()
+            performer?.releaseEverything()
+            try? display.sync()
+        } else {
+            logger.critical("lost the connection to X display \(display.name)")
+            code = 1
+        }
+        if case .record(let writer) = mode { writer.close() }
+        return code
+    }
+
+    private var modeName: String {
+        switch mode {
+        case .live: "live"
+        case .dryRun: "dry-run"
+        case .record: "record"
+        }
+    }
+
+    private func makePipeline(performer: GrabSafePerformer?, arbiter: X11InputCapture) -> Pipeline {
+        let logger = self.logger
+        switch mode {
+        case .live:
+            return Pipeline(config: config, performer: performer, arbiter: arbiter) { [unowned self] event in
+                switch event {
+                case .phase(let report, let binding?):
+                    logger.info("\(report.gesture.rawValue) \(report.phase.rawValue) → \(binding.actionText)",
+                                metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
+                case .actionFailed(let binding, let error):
+                    logger.error("action failed: \(error)", metadata: ["binding": "\(binding.source)"])
+                case .phase(let report, nil):
+                    logger.debug("\(report.gesture.rawValue) \(report.phase.rawValue)",
+                                 metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)"])
+                case .passedOn(let decision):
+                    logger.debug("passed on to the application: \(decision)")
+                case .claimed(let decision):
+                    logger.debug("claimed: \(decision)")
+                }
+                _ = self
+            }
+        case .dryRun(let format):
+            let printer = ReportPrinter(format: format, config: { [unowned self] in self.config })
+            return Pipeline(config: config, performer: nil, arbiter: nil, observe: printer.print)
+        case .record:
+            return Pipeline(config: config, performer: nil, arbiter: nil) { _ in }
+        }
+    }
+
+    private func feed(_ event: InputEvent, _ pipeline: Pipeline) {
+        if case .record(let writer) = mode {
+            do {
+                try writer.write(event)
+            } catch {
+                logger.error("\(error)")
+            }
+            return
+        }
+        pipeline.handle(event)
+    }
+
+    private func reload(_ pipeline: Pipeline, capture: X11InputCapture, reason: String) {
+        do {
+            let fresh = try Config.load(from: source)
+            try capture.setButton(fresh.pointerButton)
+            capture.apply(CaptureNeeds(fresh))
+            pipeline.reload(fresh, at: capture.now ?? Instant(milliseconds: 0))
+            config = fresh
+            logger.notice("config reloaded (\(reason))", metadata: ["config": "\(source)", "bindings": "\(fresh.bindings.count)"])
+        } catch let errors as ConfigErrors {
+            for e in errors.errors { logger.error("\(e)") }
+            logger.error("config not reloaded (\(reason)): the previous config stays active")
+        } catch {
+            logger.error("config not reloaded (\(reason)): \(error); the previous config stays active")
+        }
+    }
+}
+
+/// The live performer, made safe for the capture: a click of the trigger button is injected
+/// with the button grab lifted, so it reaches the application and not the bridge.
+final class GrabSafePerformer: ActionPerformer {
+    let inner: X11ActionPerformer
+    let capture: X11InputCapture
+
+    init(_ inner: X11ActionPerformer, capture: X11InputCapture) {
+        self.inner = inner
+        self.capture = capture
+    }
+
+    func perform(_ action: Action, context: ActionContext) throws(ActionError) {
+        if case .click(let button) = action, button == capture.button {
+            try capture.suspendingButtonGrab { () throws(ActionError) in try inner.perform(action, context: context) }
+        } else {
+            try inner.perform(action, context: context)
+        }
+    }
+
+    func releaseEverything() { inner.releaseEverything() }
+
+    func reapChildren() { _ = inner.reapChildren() }
+
+    /// Milliseconds until a temporary key mapping must be restored, if any.
+    var nextMaintenance: Int32? {
+        guard let due = inner.nextRestoreDeadline else { return nil }
+        let ms = (due - .now) / .milliseconds(1)
+        return Int32(max(0, min(ms.rounded(.up), Double(Int32.max))))
+    }
+
+    func maintain() { inner.restoreTemporaryMappings() }
+}

@@ -1,0 +1,132 @@
+import ArgumentParser
+import BridgeCore
+import Logging
+import X11Backend
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `gesture-bridge` command: the daemon when run without a subcommand.
+@main
+struct GestureBridge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gesture-bridge",
+        abstract: "Touchscreen, touchpad and mouse gestures for X11 desktops.",
+        discussion: """
+            Without a subcommand, runs in the foreground of an X session: captures input through \
+            XInput2, recognizes the gestures bound in the config and performs their actions. \
+            --dry-run shows live what it recognizes and would do, without doing it. SIGHUP or a \
+            change of the config file reloads it; SIGINT and SIGTERM stop it cleanly.
+
+            Config: --config FILE, else $XDG_CONFIG_HOME/gesture-bridge/config.toml \
+            (~/.config/...), else each $XDG_CONFIG_DIRS entry (/etc/xdg) + \
+            /gesture-bridge/config.toml, else the embedded default (see print-config).
+
+            Exit codes: 0 success, 1 runtime failure, 2 invalid config or trace, 64 usage error.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            CheckConfigCommand.self, ReplayCommand.self, RecordCommand.self, ListDevicesCommand.self,
+            PrintConfigCommand.self,
+        ]
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    static func main() {
+        // A closed stdout pipe must end output quietly, not kill the process.
+        signal(SIGPIPE, SIG_IGN)
+        Self.main(nil)
+    }
+
+    func run() throws {
+        let logger = global.bootstrapLogging()
+        let config = try global.loadConfig()
+        let mode: DaemonMode = global.dryRun ? .dryRun(global.json ? .json : .human) : .live
+        let daemon = Daemon(
+            mode: mode, config: config, source: global.configSource(), environment: ProcessEnvironment.current, logger: logger)
+        let code = daemon.run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `gesture-bridge record [FILE]`: writes live X input as a trace until interrupted.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Write the live X input as a trace (JSON Lines) until interrupted.",
+        discussion: "Observes only: nothing is grabbed or taken from applications. Without FILE, writes to standard output."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("Where to write the trace.", valueName: "FILE"))
+    var file: String?
+
+    func run() throws {
+        let logger = global.bootstrapLogging()
+        let config = try global.loadConfig()
+        let writer: TraceWriter
+        if let file {
+            do {
+                writer = try TraceWriter(path: file)
+            } catch {
+                complain(error.description)
+                throw Exit.runtimeFailure
+            }
+        } else {
+            writer = TraceWriter(fileDescriptor: StandardStream.output)
+        }
+        let daemon = Daemon(
+            mode: .record(writer), config: config, source: global.configSource(), environment: ProcessEnvironment.current,
+            logger: logger)
+        let code = daemon.run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// `gesture-bridge list-devices`: the X input devices and what each is used as.
+struct ListDevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list-devices",
+        abstract: "List the X input devices and what each is used as (touchscreen, touchpad, pointer, ignored)."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        do {
+            let display = try X11Display()
+            let devices = try display.listDevices()
+            print("display \(display.name), XInput \(display.xinputVersion)")
+            for d in devices.sorted(by: { $0.id < $1.id }) {
+                let id = String(d.id).leftPadded(to: 3)
+                print("\(id)  \(d.role.rawValue.padded(to: 12))  \(d.name)  (\(d.reason))")
+            }
+        } catch {
+            complain("gesture-bridge: \(error)")
+            throw Exit.runtimeFailure
+        }
+    }
+}
+
+extension String {
+    func padded(to n: Int) -> String { count >= n ? self : self + String(repeating: " ", count: n - count) }
+    func leftPadded(to n: Int) -> String { count >= n ? self : String(repeating: " ", count: n - count) + self }
+}
+
+extension GlobalOptions {
+    /// swift-log to standard error, journald-friendly (no colours, one line per record).
+    func bootstrapLogging() -> Logger {
+        let level: Logger.Level = verbose ? .debug : .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        var logger = Logger(label: "gesture-bridge")
+        logger.logLevel = level
+        return logger
+    }
+}

@@ -1,0 +1,82 @@
+import CX11
+import Foundation
+import Testing
+
+/// The real `gesture-bridge` binary, run against a test X server, its output in a log file.
+final class DaemonProcess {
+    let process: ChildProcess
+    let log: URL
+    let configFile: URL
+
+    /// The built executable, beside the test bundle (`swift test` builds both).
+    static var executable: String {
+        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [dir, dir.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("gesture-bridge").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return dir.appendingPathComponent("gesture-bridge").path
+    }
+
+    /// Starts the daemon on `server` with `config` (TOML text) and waits for its ready line.
+    init(_ server: XServer, config: String, arguments: [String] = [], waitForReady: Bool = true) throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gb-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        configFile = dir.appendingPathComponent("config.toml")
+        try config.write(to: configFile, atomically: false, encoding: .utf8)
+        log = dir.appendingPathComponent("daemon.log")
+        let environment = [
+            "DISPLAY": server.name, "XDG_RUNTIME_DIR": dir.path, "HOME": dir.path,
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]
+        process = try ChildProcess([Self.executable, "--config", configFile.path] + arguments, environment: environment, log: log.path)
+        if waitForReady {
+            guard poll(timeout: .seconds(20), { output.contains("ready on display") || !process.isRunning }), process.isRunning else {
+                throw HarnessError("gesture-bridge did not get ready: \(output)")
+            }
+        }
+    }
+
+    var output: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    func signal(_ s: Int32) { kill(process.pid, s) }
+
+    /// Waits for the process to end; returns its exit status (nil: still running).
+    func waitForExit(timeout: Duration = .seconds(10)) -> Int32? {
+        var status: Int32 = 0
+        let ended = poll(timeout: timeout) { waitpid(process.pid, &status, WNOHANG) == process.pid }
+        guard ended else { return nil }
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    deinit { process.stop() }
+}
+
+/// Runs a tool (xdotool) to completion on `server`.
+func tool(_ server: XServer, _ argv: String...) throws {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("gb-tool-\(UUID().uuidString).log")
+    let child = try ChildProcess(argv, environment: ["DISPLAY": server.name, "PATH": "/usr/bin:/bin"], log: log.path)
+    guard poll(timeout: .seconds(10), { !child.isRunning }) else { throw HarnessError("\(argv) did not finish") }
+}
+
+/// A right-button drag by `dx` in six steps with short pauses, as a hand would do it.
+func rightDrag(_ server: XServer, from x: Int, _ y: Int, by dx: Int, steps: Int = 6) throws {
+    try tool(server, "xdotool", "mousemove", "\(x)", "\(y)", "mousedown", "3")
+    for _ in 0..<steps {
+        try tool(server, "xdotool", "mousemove_relative", "--", "\(dx / steps)", "0")
+        usleep(15_000)
+    }
+    try tool(server, "xdotool", "mouseup", "3")
+}
+
+extension EventWindow {
+    /// The window's centre in root coordinates, wherever the window manager placed it.
+    func centre() -> (Int, Int) {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(client.display, window, &attributes)
+        var x: Int32 = 0, y: Int32 = 0
+        var child: Window = 0
+        XTranslateCoordinates(client.display, window, client.root, attributes.width / 2, attributes.height / 2, &x, &y, &child)
+        return (Int(x), Int(y))
+    }
+}
