@@ -25,20 +25,20 @@ struct Recognition {
 
     /// True when `trigger` applies to a gesture group with these properties (everything but
     /// what only the gesture itself decides: direction, taps, phase).
-    static func applies(_ trigger: Trigger, device: DeviceKind, fingers: Int, app: String?, edge: Edge?) -> Bool {
+    static func applies(_ trigger: Trigger, device: DeviceKind, fingers: Int, app: FocusedApp, edge: Edge?) -> Bool {
         guard trigger.fingers == fingers, Recognition.canMake(device, trigger.gesture) else { return false }
         if let wanted = trigger.device, wanted != device { return false }
-        if let wanted = trigger.app, wanted != app { return false }
+        if let wanted = trigger.app, !app.matches(wanted) { return false }
         if let wanted = trigger.edge, wanted != edge { return false }
         return true
     }
 
     /// Whether any trigger for this device and app asks for more than `fingers` fingers: only
     /// then do landing fingers wait for more to join.
-    func wantsMoreFingers(than fingers: Int, device: DeviceKind, app: String?) -> Bool {
+    func wantsMoreFingers(than fingers: Int, device: DeviceKind, app: FocusedApp) -> Bool {
         for t in triggers where t.fingers > fingers && Recognition.canMake(device, t.gesture) {
             if let wanted = t.device, wanted != device { continue }
-            if let wanted = t.app, wanted != app { continue }
+            if let wanted = t.app, !app.matches(wanted) { continue }
             return true
         }
         return false
@@ -82,7 +82,7 @@ struct ContextFlags: Equatable {
 
     /// Collects the triggers that apply to a group into `candidates` and summarizes them.
     static func collect(
-        _ recognition: Recognition, device: DeviceKind, fingers: Int, app: String?, edge: Edge?,
+        _ recognition: Recognition, device: DeviceKind, fingers: Int, app: FocusedApp, edge: Edge?,
         into candidates: inout [Int]
     ) -> ContextFlags {
         candidates.removeAll(keepingCapacity: true)

@@ -2,8 +2,18 @@
 /// application and the screen size.
 struct EngineEnvironment {
     var recognition: Recognition
-    var app: String?
+    var app: FocusedApp = FocusedApp()
     var screen: (width: Int, height: Int)?
+}
+
+/// The focused application as bindings match it: WM_CLASS instance and class, lowercased; a
+/// binding's `app` matches either.
+struct FocusedApp: Equatable {
+    var name: String?
+    var className: String?
+
+    /// Whether a binding's (lowercased) `app` names this application.
+    func matches(_ wanted: String) -> Bool { wanted == name || wanted == className }
 }
 
 /// The recognizer engine: input events in, gesture phases and ownership decisions out.
@@ -40,11 +50,11 @@ public struct Engine: Sendable {
     /// Creates an engine for a configuration.
     public init(_ configuration: EngineConfiguration) {
         self.configuration = configuration
-        env = EngineEnvironment(recognition: Recognition(configuration), app: nil, screen: nil)
+        env = EngineEnvironment(recognition: Recognition(configuration), screen: nil)
     }
 
     /// The focused application (lowercased), as the last `focus` event said.
-    public var focusedApp: String? { env.app }
+    public var focusedApp: String? { env.app.name }
 
     /// The earliest instant at which a timer-driven phase may happen, if any.
     public var nextDeadline: Instant? {
@@ -94,8 +104,10 @@ public struct Engine: Sendable {
             touchpad.end(.pinchRotate, cancelled: cancelled, time: t, env, emit: emit)
         case .screen(let width, let height):
             env.screen = (width, height)
-        case .focus(let app):
-            env.app = app.isEmpty ? nil : app.lowercased()
+        case .focus(let app, let appClass):
+            env.app = FocusedApp(
+                name: app.isEmpty ? nil : app.lowercased(),
+                className: appClass.flatMap { $0.isEmpty ? nil : $0.lowercased() })
         }
     }
 

@@ -96,7 +96,7 @@ struct TapSequence {
     var position = Point.zero
     /// When the latest tap's last finger lifted.
     var releaseTime = Instant(milliseconds: 0)
-    var app: String?
+    var app = FocusedApp()
     /// Touches of all taps so far, awaiting their ownership decision.
     var touchIDs: [Int] = []
 
@@ -121,7 +121,7 @@ struct GestureGroup {
     /// Whether the finger count is fixed (the settle window closed).
     private(set) var settled = false
     private(set) var fingers = 0
-    private(set) var app: String?
+    private(set) var app = FocusedApp()
     private(set) var edge: Edge?
     private(set) var flags = ContextFlags()
     private var candidates: [Int] = []
@@ -176,7 +176,7 @@ struct GestureGroup {
     // MARK: - Lifecycle driven by the source
 
     /// Starts a group at its first finger, press or touchpad begin.
-    mutating func begin(at t: Instant, app: String?) {
+    mutating func begin(at t: Instant, app: FocusedApp) {
         active = true
         start = t
         settled = false
@@ -674,7 +674,7 @@ struct GestureGroup {
         }
         emit(.gesture(GestureReport(
             time: t, gesture: .tap, phase: .recognized, fingers: sequence.fingers, device: device,
-            position: sequence.position, taps: sequence.count, app: sequence.app, firing: firing)))
+            position: sequence.position, taps: sequence.count, app: sequence.app.name, firing: firing)))
         let decision: Ownership = firing != nil ? .claim : .release
         for id in sequence.touchIDs { emit(.touch(id: id, decision)) }
         sequence.touchIDs.removeAll(keepingCapacity: true)
@@ -721,7 +721,7 @@ struct GestureGroup {
     private func report(_ gesture: GestureKind, _ phase: Phase, at t: Instant, _ m: Measures, firing: Int?) -> GestureReport {
         var rep = GestureReport(
             time: t, gesture: gesture, phase: phase, fingers: fingers, device: device,
-            position: m.centroid, app: app, firing: firing)
+            position: m.centroid, app: app.name, firing: firing)
         switch gesture {
         case .swipe:
             rep.edge = edge

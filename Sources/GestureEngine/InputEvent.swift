@@ -45,7 +45,8 @@ public struct InputEvent: Hashable, Sendable {
         case touchpadPinchEnd(fingers: Int, cancelled: Bool)
         /// The root window's size, for edge gestures.
         case screen(width: Int, height: Int)
-        /// The focused application changed: its WM_CLASS instance or class.
-        case focus(app: String)
+        /// The focused application changed: its WM_CLASS instance (or class) in `app`, and
+        /// its class in `appClass` when both are known, so a binding may name either.
+        case focus(app: String, appClass: String? = nil)
     }
 }

@@ -50,6 +50,8 @@ private let goodTraces: [GoodTrace] = [
               [at(4, .touchpadPinchEnd(fingers: 2, cancelled: false))]),
     GoodTrace("screen", #"{"t":0,"type":"screen","width":1920,"height":1080}"#, [at(0, .screen(width: 1920, height: 1080))]),
     GoodTrace("focus", #"{"t":0,"type":"focus","app":"firefox"}"#, [at(0, .focus(app: "firefox"))]),
+    GoodTrace("focus with a WM_CLASS class", #"{"t":0,"type":"focus","app":"navigator","class":"Firefox"}"#,
+              [at(0, .focus(app: "navigator", appClass: "Firefox"))]),
     GoodTrace("focus with an empty app", #"{"t":0,"type":"focus","app":""}"#, [at(0, .focus(app: ""))]),
     GoodTrace("every string escape", #"{"t":0,"type":"focus","app":"a\"b\\c\/d\b\f\n\r\t\u00e9\u20AC\ud83d\ude00"}"#,
               [at(0, .focus(app: "a\"b\\c/d\u{08}\u{0C}\n\r\t\u{E9}\u{20AC}\u{1F600}"))]),

@@ -36,6 +36,7 @@ private let writtenLines: [WrittenLine] = [
     WrittenLine(at(10, .touchpadPinchEnd(fingers: 2, cancelled: true)), #"{"t":10,"type":"touchpad-pinch-end","fingers":2,"cancelled":true}"#),
     WrittenLine(at(1e16, .screen(width: 1920, height: 1080)), #"{"t":1e+16,"type":"screen","width":1920,"height":1080}"#),
     WrittenLine(at(11, .focus(app: "say \"hi\"\\\n\u{01}é")), #"{"t":11,"type":"focus","app":"say \"hi\"\\\n\u0001é"}"#),
+    WrittenLine(at(12, .focus(app: "navigator", appClass: "Firefox")), #"{"t":12,"type":"focus","app":"navigator","class":"Firefox"}"#),
 ]
 
 /// Events of every kind with awkward values, for the round trip.

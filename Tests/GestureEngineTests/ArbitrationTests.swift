@@ -26,6 +26,11 @@ let specificityScenarios: [Scenario] = [
              expected: ["swipe recognized right f1 touchscreen →1"]) {
         $0.drag(from: 400, 400, by: 200, 0, time: 0, duration: 100)
     },
+    Scenario("an app binding matches the WM_CLASS class too", [swipe(.left), swipe(.left, app: "Firefox")],
+             expected: ["swipe recognized left f1 touchscreen →1"]) {
+        $0.add(0, .focus(app: "navigator", appClass: "Firefox"))
+        $0.drag(from: 400, 400, by: -200, 0, time: 0, duration: 100)
+    },
     Scenario("a focus change switches the bindings in force", [tap(app: "a"), tap(2, app: "b")],
              expected: ["tap recognized taps=1 f1 touchscreen →0", "tap recognized taps=2 f1 touchscreen →1"]) {
         $0.add(0, .focus(app: "a")); $0.tap(at: 100, 100, time: 0)

@@ -42,14 +42,14 @@ struct FocusTrackerTests {
             activate(firefox.window, on: client)
             try #require(drain(until: 1))
             #expect(updates[0].application == FocusedApplication(window: WindowID(rawValue: UInt(firefox.window)), instance: "navigator", className: "Firefox"))
-            #expect(updates[0].event == .focus(app: "navigator"))
+            #expect(updates[0].event == .focus(app: "navigator", appClass: "Firefox"))
 
             // Another window of the same application is no change; a terminal is.
             activate(firefox2.window, on: client)
             activate(terminal.window, on: client)
             try #require(drain(until: 2))
             #expect(updates.count == 2)
-            #expect(updates[1].event == .focus(app: "xterm"))
+            #expect(updates[1].event == .focus(app: "xterm", appClass: "XTerm"))
             #expect(updates[1].application?.className == "XTerm")
 
             activate(bare.window, on: client)
@@ -72,7 +72,7 @@ struct FocusTrackerTests {
             try #require(poll { client.window("_NET_ACTIVE_WINDOW", of: client.root) == window.window })
             let tracker = try FocusTracker(display: X11Display(name: server.name))
             #expect(tracker.current?.appName == "gesture-test")
-            #expect(tracker.update.event == .focus(app: "gesture-test"))
+            #expect(tracker.update.event == .focus(app: "gesture-test", appClass: "GestureTest"))
         }
     }
 }

@@ -157,7 +157,7 @@ public struct TraceReader {
         case .touchpadPinchEnd:
             .touchpadPinchEnd(fingers: try integer(.fingers, for: type), cancelled: try optionalBool(.cancelled) ?? false)
         case .screen: .screen(width: try integer(.width, for: type), height: try integer(.height, for: type))
-        case .focus: .focus(app: try string(.app, for: type))
+        case .focus: .focus(app: try string(.app, for: type), appClass: try optionalString(.appClass))
         }
     }
 
@@ -212,6 +212,12 @@ public struct TraceReader {
         guard let value = fields[key] else { return nil }
         guard case .bool(let flag) = value else { throw wrongType(key, value, expected: "true or false") }
         return flag
+    }
+
+    private func optionalString(_ key: TraceKey) throws(TraceProblem) -> String? {
+        guard let value = fields[key] else { return nil }
+        guard case .string(let text) = value else { throw wrongType(key, value, expected: "a string") }
+        return text
     }
 
     private func string(_ key: TraceKey, for type: TraceEventType) throws(TraceProblem) -> String {

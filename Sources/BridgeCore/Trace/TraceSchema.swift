@@ -6,7 +6,7 @@ import GestureEngine
 
 /// A field the trace format knows. The case order is the order the writer prints keys in.
 enum TraceKey: Int, CaseIterable, Sendable {
-    case t, type, id, x, y, button, fingers, dx, dy, scale, angle, cancelled, width, height, app
+    case t, type, id, x, y, button, fingers, dx, dy, scale, angle, cancelled, width, height, app, appClass
 
     /// The key as it appears in the trace.
     var name: String {
@@ -26,6 +26,7 @@ enum TraceKey: Int, CaseIterable, Sendable {
         case .width: "width"
         case .height: "height"
         case .app: "app"
+        case .appClass: "class"
         }
     }
 

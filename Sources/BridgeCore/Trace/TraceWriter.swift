@@ -151,8 +151,9 @@ public final class TraceWriter {
         case .screen(let width, let height):
             try add(.width, width)
             try add(.height, height)
-        case .focus(let app):
+        case .focus(let app, let appClass):
             add(.app, JSONLiteral.string(app))
+            if let appClass { add(.appClass, JSONLiteral.string(appClass)) }
         }
         return line + "}"
     }

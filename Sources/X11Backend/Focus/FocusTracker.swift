@@ -35,7 +35,10 @@ public struct FocusUpdate: Hashable, Sendable {
     /// A binding's `app` may name the instance or the class. The engine's event carries one
     /// string, so a class-only binding (`app = "firefox"` for instance `navigator`) does not
     /// match through it; ``application`` keeps both for a matcher that needs them.
-    public var event: InputEvent.Kind { .focus(app: application?.appName ?? "") }
+    public var event: InputEvent.Kind {
+        guard let application else { return .focus(app: "") }
+        return .focus(app: application.appName, appClass: application.className.isEmpty ? nil : application.className)
+    }
 }
 
 /// Follows the focused application through EWMH: `_NET_ACTIVE_WINDOW` on the root and that
