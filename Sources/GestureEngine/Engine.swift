@@ -47,6 +47,10 @@ public struct Engine: Sendable {
     private var pointerPosition = Point.zero
     private var now: Instant? = nil
 
+    /// Whether the engine reports recognizer state changes as ``EngineOutput/transition(_:)``
+    /// (for `--verbose`). Off by default: it costs a snapshot per event.
+    public var tracesTransitions = false
+
     /// Creates an engine for a configuration.
     public init(_ configuration: EngineConfiguration) {
         self.configuration = configuration
@@ -72,6 +76,8 @@ public struct Engine: Sendable {
         if let now, t < now { t = now }
         fireTimers(before: t, inclusive: false, emit: emit)
         now = t
+        let before = tracesTransitions ? snapshot() : nil
+        defer { if let before { reportTransitions(from: before, at: t, cause: Self.name(of: event.kind), emit: emit) } }
         switch event.kind {
         case .touchBegin(let id, let p):
             touchscreen.begin(id: id, at: p, time: t, env, emit: emit)
@@ -139,6 +145,41 @@ public struct Engine: Sendable {
         touchpad = TouchpadSource()
     }
 
+    private func snapshot() -> [[String]] {
+        [touchscreen.group.states, pointer.group.states, touchpad.group.states]
+    }
+
+    private func reportTransitions(from before: [[String]], at t: Instant, cause: String, emit: (EngineOutput) -> Void) {
+        let after = snapshot()
+        let devices: [DeviceKind] = [.touchscreen, .pointer, .touchpad]
+        for (d, device) in devices.enumerated() {
+            for (g, gesture) in GestureKind.allCases.enumerated() where before[d][g] != after[d][g] {
+                emit(.transition(Transition(time: t, device: device, gesture: gesture, from: before[d][g], to: after[d][g], cause: cause)))
+            }
+        }
+    }
+
+    /// The trace format's name of an event's type, for transition logs.
+    static func name(of kind: InputEvent.Kind) -> String {
+        switch kind {
+        case .touchBegin: "touch-begin"
+        case .touchUpdate: "touch-update"
+        case .touchEnd: "touch-end"
+        case .touchCancel: "touch-cancel"
+        case .buttonPress: "button-press"
+        case .buttonRelease: "button-release"
+        case .motion: "motion"
+        case .touchpadSwipeBegin: "touchpad-swipe-begin"
+        case .touchpadSwipeUpdate: "touchpad-swipe-update"
+        case .touchpadSwipeEnd: "touchpad-swipe-end"
+        case .touchpadPinchBegin: "touchpad-pinch-begin"
+        case .touchpadPinchUpdate: "touchpad-pinch-update"
+        case .touchpadPinchEnd: "touchpad-pinch-end"
+        case .screen: "screen"
+        case .focus: "focus"
+        }
+    }
+
     private mutating func fireTimers(before t: Instant, inclusive: Bool, emit: (EngineOutput) -> Void) {
         let s = env.recognition.settings
         // Each round fires the earliest deadline; every firing retires or moves its timer, and
@@ -151,6 +192,7 @@ public struct Engine: Sendable {
             if let b, d == nil || b < d! { d = b }
             if let c, d == nil || c < d! { d = c }
             guard let due = d, inclusive ? due <= t : due < t else { return }
+            let before = tracesTransitions ? snapshot() : nil
             if a == due {
                 touchscreen.fireTimers(at: due, env, emit: emit)
             } else if b == due {
@@ -159,6 +201,7 @@ public struct Engine: Sendable {
                 touchpad.fireTimers(at: due, env, emit: emit)
             }
             now = due
+            if let before { reportTransitions(from: before, at: due, cause: "timer", emit: emit) }
         }
         assertionFailure("engine timers did not settle")
     }

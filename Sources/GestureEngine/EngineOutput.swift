@@ -73,4 +73,31 @@ public enum EngineOutput: Hashable, Sendable {
     case pointer(button: Int, Ownership)
     /// Decision about the current touchpad gesture.
     case touchpad(Ownership)
+    /// A recognizer changed state (only when ``Engine/tracesTransitions`` is on): for
+    /// `--verbose` logs, `old → event → new`.
+    case transition(Transition)
+}
+
+/// One recognizer state change, for diagnostics.
+public struct Transition: Hashable, Sendable, CustomStringConvertible {
+    public var time: Instant
+    public var device: DeviceKind
+    public var gesture: GestureKind
+    public var from: String
+    public var to: String
+    /// What caused it: the input event's type, or `timer`.
+    public var cause: String
+
+    public init(time: Instant, device: DeviceKind, gesture: GestureKind, from: String, to: String, cause: String) {
+        self.time = time
+        self.device = device
+        self.gesture = gesture
+        self.from = from
+        self.to = to
+        self.cause = cause
+    }
+
+    public var description: String {
+        "\(device.rawValue) \(gesture.rawValue): \(from) → \(cause) → \(to)"
+    }
 }

@@ -697,6 +697,14 @@ struct GestureGroup {
         active = false
     }
 
+    // MARK: - Diagnostics
+
+    /// The recognizers' states, in `GestureKind.allCases` order (`idle` when no group is active).
+    var states: [String] {
+        guard active else { return Array(repeating: "idle", count: 6) }
+        return [tap, longPress, swipe, pan, pinch, rotate].map { settled ? "\($0)" : "settling" }
+    }
+
     // MARK: - Ownership and reports
 
     private mutating func decide(_ ownership: Ownership, emit: (EngineOutput) -> Void) {

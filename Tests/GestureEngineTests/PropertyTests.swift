@@ -197,3 +197,31 @@ let everythingBound: [Trigger] = [
         #expect(began.angle! > 14.9)
     }
 }
+
+@Suite struct TransitionTracingTests {
+    @Test(arguments: Array(PropertyTests.seeds.prefix(10)))
+    func tracingAddsTransitionsAndChangesNothingElse(seed: UInt64) {
+        let events = randomStream(seed: seed, length: 200)
+        func drive(tracing: Bool) -> [EngineOutput] {
+            var engine = Engine(EngineConfiguration(triggers: everythingBound))
+            engine.tracesTransitions = tracing
+            var out: [EngineOutput] = []
+            for e in events { engine.handle(e) { out.append($0) } }
+            return out
+        }
+        let traced = drive(tracing: true)
+        let plain = drive(tracing: false)
+        #expect(traced.filter { if case .transition = $0 { false } else { true } } == plain)
+        #expect(traced.contains { if case .transition = $0 { true } else { false } })
+    }
+
+    @Test func aTapsRecognizerGoesFromPossibleToDone() {
+        var s = Script()
+        s.tap(at: 100, 100, time: 0)
+        var engine = Engine(EngineConfiguration(triggers: [tap(), longPress()]))
+        engine.tracesTransitions = true
+        var notes: [String] = []
+        for e in s.events { engine.handle(e) { if case .transition(let t) = $0, t.gesture == .tap { notes.append(t.description) } } }
+        #expect(notes == ["touchscreen tap: idle → touch-begin → possible", "touchscreen tap: possible → touch-end → idle"])
+    }
+}

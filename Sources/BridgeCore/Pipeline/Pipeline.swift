@@ -14,6 +14,8 @@ public enum PipelineEvent: Sendable {
     case claimed(OwnershipDecision)
     /// The performer failed to perform a binding's action.
     case actionFailed(Binding, ActionError)
+    /// A recognizer changed state (only with ``Pipeline/tracesTransitions``).
+    case transition(Transition)
 }
 
 /// The one path from input to actions, shared by the live daemon, `--dry-run` and `replay`:
@@ -43,6 +45,12 @@ public final class Pipeline {
         self.performer = performer
         self.arbiter = arbiter
         self.observe = observe
+    }
+
+    /// Whether recognizer state changes are reported (for `--verbose`).
+    public var tracesTransitions: Bool {
+        get { engine.tracesTransitions }
+        set { engine.tracesTransitions = newValue }
     }
 
     /// The focused application (lowercased) the engine knows of.
@@ -94,6 +102,8 @@ public final class Pipeline {
             decide(.pointer(button: button, ownership), ownership)
         case .touchpad(let ownership):
             decide(.touchpad(ownership), ownership)
+        case .transition(let transition):
+            observe(.transition(transition))
         }
     }
 

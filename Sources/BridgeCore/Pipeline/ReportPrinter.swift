@@ -30,6 +30,8 @@ public final class ReportPrinter {
             write(ReportFormatter.human(report, note: Explanation.note(for: report, binding: binding, config: config())))
         case (.human, .passedOn(.pointer(let button, _))):
             write("pointer button \(button): not a gesture, passed on to the application")
+        case (.human, .transition(let transition)):
+            write("  \(transition.time.milliseconds) ms  \(transition)")
         case (.human, .actionFailed(let binding, let error)):
             write("action failed: \(binding.actionText) (\(binding.source)): \(error)")
         case (.json, _), (.human, _):

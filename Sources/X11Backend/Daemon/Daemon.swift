@@ -172,10 +172,17 @@ public final class Daemon {
     }
 
     private func makePipeline(performer: GrabSafePerformer?, arbiter: X11InputCapture) -> Pipeline {
+        let pipeline = makeBarePipeline(performer: performer, arbiter: arbiter)
+        // --verbose: recognizer transitions, old → event → new.
+        pipeline.tracesTransitions = logger.logLevel <= .debug
+        return pipeline
+    }
+
+    private func makeBarePipeline(performer: GrabSafePerformer?, arbiter: X11InputCapture) -> Pipeline {
         let logger = self.logger
         switch mode {
         case .live:
-            return Pipeline(config: config, performer: performer, arbiter: arbiter) { [unowned self] event in
+            return Pipeline(config: config, performer: performer, arbiter: arbiter) { event in
                 switch event {
                 case .phase(let report, let binding?):
                     logger.info("\(report.gesture.rawValue) \(report.phase.rawValue) → \(binding.actionText)",
@@ -189,8 +196,9 @@ public final class Daemon {
                     logger.debug("passed on to the application: \(decision)")
                 case .claimed(let decision):
                     logger.debug("claimed: \(decision)")
+                case .transition(let transition):
+                    logger.debug("\(transition)")
                 }
-                _ = self
             }
         case .dryRun(let format):
             let printer = ReportPrinter(format: format, config: { [unowned self] in self.config })
