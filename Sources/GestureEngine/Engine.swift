@@ -6,14 +6,33 @@ struct EngineEnvironment {
     var screen: (width: Int, height: Int)?
 }
 
-/// The focused application as bindings match it: WM_CLASS instance and class, lowercased; a
-/// binding's `app` matches either.
+/// The focused application as bindings match it: WM_CLASS instance and class, as the focus
+/// event gave them; a binding's `app` matches either, ignoring case.
 struct FocusedApp: Equatable {
     var name: String?
     var className: String?
 
     /// Whether a binding's (lowercased) `app` names this application.
-    func matches(_ wanted: String) -> Bool { wanted == name || wanted == className }
+    func matches(_ wanted: String) -> Bool {
+        Self.equalIgnoringCase(lowercased: wanted, name) || Self.equalIgnoringCase(lowercased: wanted, className)
+    }
+
+    /// Compares without building a lowercased copy, which would allocate for names longer than
+    /// 15 bytes on every focus change; only names outside ASCII take the slow path.
+    static func equalIgnoringCase(lowercased wanted: String, _ candidate: String?) -> Bool {
+        guard let candidate else { return false }
+        var a = wanted.utf8.makeIterator(), b = candidate.utf8.makeIterator()
+        while true {
+            switch (a.next(), b.next()) {
+            case (nil, nil): return true
+            case (let x?, let y?):
+                if x >= 0x80 || y >= 0x80 { return wanted == candidate.lowercased() }
+                let ly = (y >= 0x41 && y <= 0x5A) ? y + 0x20 : y
+                if x != ly { return false }
+            default: return false
+            }
+        }
+    }
 }
 
 /// The recognizer engine: input events in, gesture phases and ownership decisions out.
@@ -57,7 +76,7 @@ public struct Engine: Sendable {
         env = EngineEnvironment(recognition: Recognition(configuration), screen: nil)
     }
 
-    /// The focused application (lowercased), as the last `focus` event said.
+    /// The focused application (WM_CLASS instance), as the last `focus` event said.
     public var focusedApp: String? { env.app.name }
 
     /// The earliest instant at which a timer-driven phase may happen, if any.
@@ -111,9 +130,7 @@ public struct Engine: Sendable {
         case .screen(let width, let height):
             env.screen = (width, height)
         case .focus(let app, let appClass):
-            env.app = FocusedApp(
-                name: app.isEmpty ? nil : app.lowercased(),
-                className: appClass.flatMap { $0.isEmpty ? nil : $0.lowercased() })
+            env.app = FocusedApp(name: app.isEmpty ? nil : app, className: appClass.flatMap { $0.isEmpty ? nil : $0 })
         }
     }
 

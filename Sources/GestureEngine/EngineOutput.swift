@@ -23,7 +23,8 @@ public struct GestureReport: Hashable, Sendable {
     public var scale: Double?
     /// Rotate: cumulative degrees, clockwise positive.
     public var angle: Double?
-    /// The focused application (lowercased WM_CLASS) when the gesture started, if known.
+    /// The focused application (WM_CLASS instance, as the focus event gave it) when the
+    /// gesture started, if known.
     public var app: String?
     /// Index into ``EngineConfiguration/triggers`` of the trigger that fires at this phase.
     public var firing: Int?

@@ -36,27 +36,24 @@ struct VelocityTracker {
     /// lifts at speed zero. Flutter's `VelocityTracker` uses a 100 ms horizon too.
     static let window = 100.0
     private static let capacity = 8
-    private var times: (Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0)
-    private var xs: (Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0)
-    private var ys: (Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var times = InlineArray<8, Double>(repeating: 0)
+    private var xs = InlineArray<8, Double>(repeating: 0)
+    private var ys = InlineArray<8, Double>(repeating: 0)
     private var count = 0
     private var head = 0
 
     mutating func reset() { count = 0; head = 0 }
 
     mutating func record(_ t: Instant, _ p: Point) {
-        withUnsafeMutableBytes(of: &times) { $0.storeBytes(of: t.milliseconds, toByteOffset: head * 8, as: Double.self) }
-        withUnsafeMutableBytes(of: &xs) { $0.storeBytes(of: p.x, toByteOffset: head * 8, as: Double.self) }
-        withUnsafeMutableBytes(of: &ys) { $0.storeBytes(of: p.y, toByteOffset: head * 8, as: Double.self) }
+        times[head] = t.milliseconds
+        xs[head] = p.x
+        ys[head] = p.y
         head = (head + 1) % Self.capacity
         count = min(count + 1, Self.capacity)
     }
 
     private func sample(_ i: Int) -> (Double, Point) {
-        let t = withUnsafeBytes(of: times) { $0.load(fromByteOffset: i * 8, as: Double.self) }
-        let x = withUnsafeBytes(of: xs) { $0.load(fromByteOffset: i * 8, as: Double.self) }
-        let y = withUnsafeBytes(of: ys) { $0.load(fromByteOffset: i * 8, as: Double.self) }
-        return (t, Point(x: x, y: y))
+        (times[i], Point(x: xs[i], y: ys[i]))
     }
 
     /// Velocity in px/s at `now`: displacement between the newest sample and the oldest one
@@ -105,6 +102,10 @@ struct TapSequence {
 
 /// One gesture group: the fingers (or pointer press, or touchpad sequence) that form one
 /// gesture, and the arena where the bound recognizers compete for it.
+///
+/// A claim is emitted before the phase that fires: whoever performs the action (a right click
+/// after a long press) does so once the input is the bridge's, never while the application
+/// could still get it.
 ///
 /// Sources measure; the group decides. Every decision happens here, in one place: which
 /// recognizers exist (the bound ones), which wins, what fires, and who owns the input.
@@ -321,7 +322,7 @@ struct GestureGroup {
     // MARK: - Timers
 
     /// The earliest deadline of this group or its pending multi-tap.
-    func nextDeadline(_ s: RecognizerSettings) -> Instant? {
+    @inline(__always) func nextDeadline(_ s: RecognizerSettings) -> Instant? {
         var d: Instant? = nil
         func consider(_ x: Instant) { if d == nil || x < d! { d = x } }
         if sequence.isPending && !(active && holdsSequence) {
@@ -460,9 +461,10 @@ struct GestureGroup {
         let firing = r.bestFiring(among: candidates, gesture: .swipe, direction: direction, on: nil)
         var rep = report(.swipe, .recognized, at: t, measures, firing: firing)
         rep.direction = direction
-        emit(.gesture(rep))
         finish()
+        // Ownership first: the input is the bridge's before the bound action happens.
         decide(firing != nil ? .claim : .release, emit: emit)
+        emit(.gesture(rep))
     }
 
     private mutating func beginLongPress(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
@@ -470,11 +472,11 @@ struct GestureGroup {
         longPress = .active
         swipe = .failed; pan = .failed; pinch = .failed; rotate = .failed
         let firing = r.bestFiring(among: candidates, gesture: .longPress, direction: nil, on: .begin)
+        decide(.claim, emit: emit)
         emit(.gesture(report(.longPress, .began, at: t, measures, firing: firing)))
         if let firing, let every = r.triggers[firing].repeatEvery, every > 0 {
             longPressRepeat = (firing, t + Interval(milliseconds: every), every)
         }
-        decide(.claim, emit: emit)
     }
 
     private mutating func beginPan(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
@@ -501,8 +503,8 @@ struct GestureGroup {
     ) {
         for k in candidates.indices where r.triggers[candidates[k]].gesture == gesture { ratchet[k] = 0 }
         let firing = r.bestFiring(among: candidates, gesture: gesture, direction: direction, on: .begin)
-        emit(.gesture(report(gesture, .began, at: t, measures, firing: firing)))
         decide(.claim, emit: emit)
+        emit(.gesture(report(gesture, .began, at: t, measures, firing: firing)))
     }
 
     /// A `changed` phase, firing the repeat steps crossed since the last firing.
@@ -511,14 +513,15 @@ struct GestureGroup {
         var bestSpecificity = -1
         for k in candidates.indices {
             steps[k] = 0
-            let trigger = r.triggers[candidates[k]]
-            guard trigger.gesture == gesture, trigger.on == .begin, let every = trigger.repeatEvery, every > 0 else { continue }
+            let ti = candidates[k]
+            guard r.triggers[ti].gesture == gesture, r.triggers[ti].on == .begin, let every = r.triggers[ti].repeatEvery, every > 0 else { continue }
+            let triggerDirection = r.triggers[ti].direction
             let progress: Double
             var twoSided = false
             switch gesture {
             case .pan:
                 let moved = m.translation - panOrigin
-                if let d = trigger.direction {
+                if let d = triggerDirection {
                     let u = d.unitVector
                     progress = moved.x * u.x + moved.y * u.y
                 } else {
@@ -526,14 +529,14 @@ struct GestureGroup {
                 }
             case .pinch:
                 let delta = m.scale - pinchOrigin
-                switch trigger.direction {
+                switch triggerDirection {
                 case .in?: progress = -delta
                 case nil: progress = delta; twoSided = true
                 default: progress = delta
                 }
             case .rotate:
                 let delta = m.angle - rotateOrigin
-                switch trigger.direction {
+                switch triggerDirection {
                 case .ccw?: progress = -delta
                 case nil: progress = delta; twoSided = true
                 default: progress = delta
@@ -555,7 +558,7 @@ struct GestureGroup {
                 ratchet[k] = progress
             }
             steps[k] = n
-            if n > 0 { bestSpecificity = max(bestSpecificity, trigger.specificity) }
+            if n > 0 { bestSpecificity = max(bestSpecificity, r.triggers[ti].specificity) }
         }
         var fired = false
         if bestSpecificity >= 0 {
@@ -672,11 +675,11 @@ struct GestureGroup {
             firing = i
             bestSpecificity = trigger.specificity
         }
+        let decision: Ownership = firing != nil ? .claim : .release
+        for id in sequence.touchIDs { emit(.touch(id: id, decision)) }
         emit(.gesture(GestureReport(
             time: t, gesture: .tap, phase: .recognized, fingers: sequence.fingers, device: device,
             position: sequence.position, taps: sequence.count, app: sequence.app.name, firing: firing)))
-        let decision: Ownership = firing != nil ? .claim : .release
-        for id in sequence.touchIDs { emit(.touch(id: id, decision)) }
         sequence.touchIDs.removeAll(keepingCapacity: true)
         sequence.count = 0
     }

@@ -6,7 +6,7 @@ struct PointerSource {
     private var press = Point.zero
     private var wander = 0.0
 
-    func deadline(_ s: RecognizerSettings) -> Instant? { group.nextDeadline(s) }
+    @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? { group.nextDeadline(s) }
 
     mutating func fireTimers(at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         group.fireTimers(at: t, env.recognition, emit: emit)

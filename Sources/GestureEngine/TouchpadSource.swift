@@ -6,7 +6,7 @@ struct TouchpadSource {
     private var family = GestureFamily.motion
     private var measures = Measures()
 
-    func deadline(_ s: RecognizerSettings) -> Instant? { group.nextDeadline(s) }
+    @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? { group.nextDeadline(s) }
 
     mutating func fireTimers(at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         group.fireTimers(at: t, env.recognition, emit: emit)

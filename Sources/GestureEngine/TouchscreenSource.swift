@@ -26,12 +26,12 @@ struct TouchscreenSource {
 
     init() { touches.reserveCapacity(16) }
 
-    private func index(of id: Int) -> Int? {
+    private static func index(of id: Int, in touches: [TouchSlot]) -> Int? {
         for i in touches.indices where touches[i].id == id { return i }
         return nil
     }
 
-    func deadline(_ s: RecognizerSettings) -> Instant? {
+    @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? {
         let g = group.nextDeadline(s)
         guard let settle = settleDeadline else { return g }
         guard let g else { return settle }
@@ -48,7 +48,7 @@ struct TouchscreenSource {
     }
 
     mutating func begin(id: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard index(of: id) == nil else { return }
+        guard Self.index(of: id, in: touches) == nil else { return }
         let r = env.recognition
         if group.active {
             if !group.settled && !group.lifting && !group.finished {
@@ -78,7 +78,7 @@ struct TouchscreenSource {
     }
 
     mutating func update(id: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard let i = index(of: id) else { return }
+        guard let i = Self.index(of: id, in: touches) else { return }
         touches[i].current = p
         touches[i].wander = max(touches[i].wander, p.distance(to: touches[i].landing))
         group.update(at: t, measure(), env.recognition, emit: emit)
@@ -86,7 +86,7 @@ struct TouchscreenSource {
     }
 
     mutating func end(id: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard let i = index(of: id) else { return }
+        guard let i = Self.index(of: id, in: touches) else { return }
         if !group.settled {
             settleNow(at: t, env, emit: emit)
             if dropReleased() { return }
@@ -102,7 +102,7 @@ struct TouchscreenSource {
     }
 
     mutating func cancel(id: Int, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard let i = index(of: id) else { return }
+        guard let i = Self.index(of: id, in: touches) else { return }
         if !group.settled {
             settleNow(at: t, env, emit: emit)
             if dropReleased() { return }

@@ -26,6 +26,14 @@ let specificityScenarios: [Scenario] = [
              expected: ["swipe recognized right f1 touchscreen →1"]) {
         $0.drag(from: 400, 400, by: 200, 0, time: 0, duration: 100)
     },
+    Scenario("app matching ignores case beyond ASCII too", [swipe(.left, app: "Éditeur")],
+             expected: ["swipe recognized left f1 touchscreen →0"], app: "ÉDITEUR") {
+        $0.drag(from: 400, 400, by: -200, 0, time: 0, duration: 100)
+    },
+    Scenario("a longer app name matches without regard to case", [swipe(.left, app: "libreoffice-writer")],
+             expected: ["swipe recognized left f1 touchscreen →0"], app: "LibreOffice-Writer") {
+        $0.drag(from: 400, 400, by: -200, 0, time: 0, duration: 100)
+    },
     Scenario("an app binding matches the WM_CLASS class too", [swipe(.left), swipe(.left, app: "Firefox")],
              expected: ["swipe recognized left f1 touchscreen →1"]) {
         $0.add(0, .focus(app: "navigator", appClass: "Firefox"))

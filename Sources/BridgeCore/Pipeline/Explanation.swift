@@ -18,7 +18,7 @@ public enum Explanation {
         let here = sameGesture.filter {
             $0.trigger.fingers == report.fingers
                 && ($0.trigger.device == nil || $0.trigger.device == report.device)
-                && ($0.trigger.app == nil || $0.trigger.app == report.app)
+                && ($0.trigger.app == nil || $0.trigger.app == report.app?.lowercased())
                 && ($0.trigger.edge == nil || $0.trigger.edge == report.edge)
         }
         if here.isEmpty {

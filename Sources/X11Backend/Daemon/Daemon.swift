@@ -239,6 +239,12 @@ public final class Daemon {
 
 /// The live performer, made safe for the capture: a click of the trigger button is injected
 /// with the button grab lifted, so it reaches the application and not the bridge.
+///
+/// Actions come after the ownership decisions of the same event: the engine claims input
+/// before it reports the phase that fires. That order matters on the server: a touch grab that
+/// accepts a pointer-emulating touch only after the touch ended leaves the emulated button 1
+/// down, so a long press whose right click the user answers by lifting the finger must be
+/// accepted before the click happens.
 final class GrabSafePerformer: ActionPerformer {
     let inner: X11ActionPerformer
     let capture: X11InputCapture
