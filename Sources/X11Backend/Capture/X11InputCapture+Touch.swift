@@ -221,8 +221,12 @@ extension X11InputCapture {
     }
 
     /// Maps a raw touch's valuators 0 and 1 (device units) onto the root window. Raw events
-    /// carry no screen position; this assumes the touchscreen spans the root window (no
-    /// coordinate transformation matrix), which holds for a single-monitor setup.
+    /// carry no screen position, but their `valuators` are the values after the server applied
+    /// the device's coordinate transformation matrix (`raw_values` are the untransformed
+    /// ones), so scaling them onto the root window lands where the server puts the touch, on
+    /// multi-monitor and rotated setups too. The scale is the server's own
+    /// (`rescaleValuatorAxis`): the axis spans `max - min + 1` units, so value `v` is at
+    /// `(v - min) * width / (max - min + 1)` — the same pixel a grabbed touch reports.
     private func rawPosition(_ e: XIRawEvent) -> Point? {
         guard let axes = touchAxes[e.sourceid] else { return nil }
         let mask = UnsafeBufferPointer(start: e.valuators.mask, count: Int(e.valuators.mask_len))
@@ -236,8 +240,8 @@ extension X11InputCapture {
         let id = Int(UInt32(bitPattern: e.detail))
         var last = rawTouchPositions[id] ?? Point(x: 0, y: 0)
         let size = display.rootSize
-        if let vx = values[0], axes.1 > axes.0 { last.x = (vx - axes.0) / (axes.1 - axes.0) * Double(size.width) }
-        if let vy = values[1], axes.3 > axes.2 { last.y = (vy - axes.2) / (axes.3 - axes.2) * Double(size.height) }
+        if let vx = values[0], axes.1 > axes.0 { last.x = (vx - axes.0) / (axes.1 - axes.0 + 1) * Double(size.width) }
+        if let vy = values[1], axes.3 > axes.2 { last.y = (vy - axes.2) / (axes.3 - axes.2 + 1) * Double(size.height) }
         rawTouchPositions[id] = last
         return last
     }

@@ -43,10 +43,7 @@ final class DaemonProcess {
 
     /// Waits for the process to end; returns its exit status (nil: still running).
     func waitForExit(timeout: Duration = .seconds(10)) -> Int32? {
-        var status: Int32 = 0
-        let ended = poll(timeout: timeout) { waitpid(process.pid, &status, WNOHANG) == process.pid }
-        guard ended else { return nil }
-        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        process.waitForExit(timeout: timeout)
     }
 
     deinit { process.stop() }

@@ -6,6 +6,8 @@ import Foundation
 final class ChildProcess {
     let pid: pid_t
     private var exited = false
+    /// The exit code once it has exited (128 + N when signal N ended it).
+    private(set) var exitCode: Int32?
 
     init(_ argv: [String], environment: [String: String], log: String) throws {
         var actions = posix_spawn_file_actions_t()
@@ -42,12 +44,25 @@ final class ChildProcess {
 
     deinit { stop() }
 
-    /// True until the process has exited (and been reaped).
+    /// True until the process has exited (and been reaped, here: reap it only through this
+    /// object, or `stop()` would signal a PID that may belong to another process by then).
     var isRunning: Bool {
         guard !exited else { return false }
         var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid { exited = true }
+        let reaped = waitpid(pid, &status, WNOHANG)
+        if reaped == pid {
+            exited = true
+            exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        } else if reaped < 0 && errno == ECHILD {
+            exited = true  // reaped elsewhere: never signal this PID again
+        }
         return !exited
+    }
+
+    /// Waits up to `timeout` for the process to exit; its exit code, or nil while it runs.
+    func waitForExit(timeout: Duration) -> Int32? {
+        _ = poll(timeout: timeout) { !isRunning }
+        return exited ? exitCode : nil
     }
 
     /// SIGTERM, then SIGKILL if it is still running after a grace period; reaps it.

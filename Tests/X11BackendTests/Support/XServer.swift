@@ -33,6 +33,10 @@ final class XServer {
     private var openbox: ChildProcess?
     private var stopped = false
     private let directory: URL
+    let kind: Kind
+    /// The open `inputtest` connections, by socket path: one per device for the server's
+    /// lifetime, closed only after the server has stopped.
+    private var inputDevices: [String: InputTestDevice] = [:]
 
     /// The desktops openbox is configured with.
     static let desktopCount = 4
@@ -52,10 +56,27 @@ final class XServer {
         case xorgInputTest
     }
 
+    /// The root window size of every server started here.
+    static let screenWidth = 1280, screenHeight = 800
+
+    /// Whether this process runs as root, which headless Xorg needs (tests that need it skip
+    /// by this name when it is false).
+    static let isRoot = getuid() == 0
+
     /// Whether this machine can run ``Kind/xorgInputTest``.
-    static let canRunXorgInputTest = getuid() == 0
-        && FileManager.default.fileExists(atPath: "/usr/lib/xorg/modules/input/inputtest_drv.so")
-        && FileManager.default.fileExists(atPath: "/usr/lib/xorg/modules/drivers/dummy_drv.so")
+    static let canRunXorgInputTest = isRoot && xorgInputTestProblem == nil
+
+    /// Why ``Kind/xorgInputTest`` cannot start here (a missing package), or nil.
+    static var xorgInputTestProblem: String? {
+        let needed = [
+            ("/usr/lib/xorg/modules/input/inputtest_drv.so", "xserver-xorg-core (the inputtest input driver)"),
+            ("/usr/lib/xorg/modules/drivers/dummy_drv.so", "xserver-xorg-video-dummy (the dummy video driver)"),
+        ]
+        let missing = needed.filter { !FileManager.default.fileExists(atPath: $0.0) }.map { "\($0.0), from \($0.1)" }
+        if !missing.isEmpty { return "headless Xorg cannot run: missing \(missing.joined(separator: "; ")); run scripts/setup-debian" }
+        if !isRoot { return "headless Xorg needs root (the dummy driver and the inputtest devices)" }
+        return nil
+    }
 
     /// Runs `body` with a fresh server and stops it afterwards, also when `body` throws.
     static func with<R>(_ kind: Kind = .xvfb, windowManager: Bool = false, _ body: (XServer) throws -> R) throws -> R {
@@ -65,16 +86,18 @@ final class XServer {
         return try body(server)
     }
 
-    private init(number: Int, process: ChildProcess, directory: URL) {
+    private init(number: Int, process: ChildProcess, directory: URL, kind: Kind) {
         self.number = number
         self.name = ":\(number)"
         self.process = process
         self.directory = directory
+        self.kind = kind
     }
 
     /// Starts `Xvfb :N -screen 0 1280x800x24 -nolisten tcp` (or Xorg) on a free display and
     /// waits until it answers.
     static func start(_ kind: Kind = .xvfb) throws -> XServer {
+        if kind == .xorgInputTest, let problem = xorgInputTestProblem { throw HarnessError(problem) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-x11-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var attempts: [String] = []
@@ -96,7 +119,7 @@ final class XServer {
                     log: log, environment: [:])
             }
             if waitUntilAnswering(number: number, process: process) {
-                return XServer(number: number, process: process, directory: directory)
+                return XServer(number: number, process: process, directory: directory, kind: kind)
             }
             process.stop()
             release(number)
@@ -143,13 +166,34 @@ final class XServer {
 
     deinit { stop() }
 
-    /// Stops openbox and the server by PID (SIGTERM, then SIGKILL after a grace period) and
-    /// removes the server's directory; safe to call more than once.
+    /// The `inputtest` touchscreen (10 touches) of a ``Kind/xorgInputTest`` server, connected
+    /// on first use and kept until the server stops.
+    func touchscreen() throws -> InputTestDevice { try inputDevice("touch.sock") }
+
+    /// The `inputtest` XI 2.4 gesture touchpad (`PointerGesture`) of a ``Kind/xorgInputTest``
+    /// server, connected on first use and kept until the server stops.
+    func touchpad() throws -> InputTestDevice { try inputDevice("gesture.sock") }
+
+    private func inputDevice(_ socket: String) throws -> InputTestDevice {
+        guard kind == .xorgInputTest else { throw HarnessError("\(name) is \(kind): it has no inputtest devices") }
+        guard !stopped else { throw HarnessError("\(name) has stopped") }
+        if let device = inputDevices[socket] { return device }
+        let device = try InputTestDevice(
+            socketPath: directory.appendingPathComponent(socket).path, screenWidth: Self.screenWidth, screenHeight: Self.screenHeight)
+        inputDevices[socket] = device
+        return device
+    }
+
+    /// Stops openbox and the server by PID (SIGTERM, then SIGKILL after a grace period),
+    /// then closes the `inputtest` connections (in this order: a server that loses an input
+    /// client spins), and removes the server's directory; safe to call more than once.
     func stop() {
         guard !stopped else { return }
         stopped = true
         openbox?.stop()
         process.stop()
+        for device in inputDevices.values { device.closeConnection() }
+        inputDevices = [:]
         Self.release(number)
         if ProcessInfo.processInfo.environment["GB_KEEP_X_LOGS"] == nil {
             try? FileManager.default.removeItem(at: directory)
@@ -186,8 +230,8 @@ final class XServer {
     }
 
     /// A headless Xorg: dummy video at 1280x800, no auto-added devices, and two `inputtest`
-    /// devices whose sockets live in `sockets` (nothing connects to them: the devices exist
-    /// without a client, and a client that disconnects would leave the server spinning).
+    /// devices whose sockets live in `sockets` (the devices exist without a client; a test
+    /// connects through ``touchscreen()`` / ``touchpad()``, once per server lifetime).
     private static func xorgConfig(sockets: URL) -> String {
         """
         Section "ServerFlags"

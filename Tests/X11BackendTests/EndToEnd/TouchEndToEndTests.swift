@@ -1,0 +1,411 @@
+import CX11
+import Foundation
+import Testing
+
+/// The real binary on a headless Xorg (dummy video) with openbox (4 desktops), driven by real
+/// XI 2.2 touch and XI 2.4 touchpad events from `inputtest` devices (``InputTestDevice``).
+///
+/// Needs root (Xorg with the dummy driver); without root the suite is skipped by that name.
+/// As root, a server that cannot start (missing `xserver-xorg-core` or
+/// `xserver-xorg-video-dummy`) fails every test with the reason.
+@Suite("touch and touchpad, end to end on headless Xorg", .serialized,
+       .enabled(if: XServer.isRoot, "headless Xorg with inputtest devices needs root"))
+struct TouchEndToEndTests {
+    /// Three-finger swipes on the touchscreen and touchpad switch desktops; nothing else is bound.
+    static let swipeConfig = """
+        [[bind]]
+        gesture = "swipe"
+        fingers = 3
+        direction = "right"
+        action = "workspace next"
+
+        [[bind]]
+        gesture = "swipe"
+        fingers = 3
+        direction = "left"
+        action = "workspace prev"
+        """
+
+    static let longPressConfig = """
+        [[bind]]
+        gesture = "long-press"
+        device = "touchscreen"
+        action = "click right"
+        """
+
+    static let tapConfig = """
+        [[bind]]
+        gesture = "tap"
+        device = "touchscreen"
+        action = "key shift"
+        """
+
+    /// Starts Xorg with its inputtest devices, openbox and (optionally) a test window.
+    private func withSession<R>(_ body: (XServer, XClient) throws -> R) throws -> R {
+        try XServer.with(.xorgInputTest, windowManager: true) { server in
+            let client = try XClient(server.name)
+            return try body(server, client)
+        }
+    }
+
+    // MARK: - Touchscreen
+
+    @Test("a 3-finger touch swipe switches the desktop, and the window under it sees no click")
+    func touchSwipeSwitchesDesktop() throws {
+        try withSession { server, client in
+            let window = try EventWindow(server: server.name, width: 700, height: 500)
+            let daemon = try DaemonProcess(server, config: Self.swipeConfig, arguments: ["--verbose"])
+            let touch = try server.touchscreen()
+            #expect(client.currentDesktop() == 0)
+            let (x, y) = window.centre()
+            try touch.swipe(fingers: 3, from: Double(x - 150), Double(y), by: 300, 0)
+            #expect(poll { client.currentDesktop() == 1 }, "\(daemon.output)")
+            try touch.swipe(fingers: 3, from: Double(x + 150), Double(y), by: -300, 0)
+            #expect(poll { client.currentDesktop() == 0 }, "\(daemon.output)")
+            // The swipes were claimed: no emulated click reached the window.
+            usleep(100_000)
+            window.pump()
+            #expect(window.received.isEmpty, "\(window.received)\n\(daemon.output)")
+            // Every swipe touch was decided (accepted), none left pending: a tap still works.
+            try touch.tap(at: Double(x), Double(y))
+            #expect(window.waitForEvents(2).map(\.kind) == [.buttonPress, .buttonRelease], "\(window.received)\n\(daemon.output)")
+            #expect(client.buttonsDown() == 0)
+        }
+    }
+
+    @Test("a one-finger tap over a window still reaches it (the touch is rejected, pointer emulation clicks)")
+    func tapReachesWindow() throws {
+        try withSession { server, _ in
+            let window = try EventWindow(server: server.name, width: 600, height: 400)
+            let daemon = try DaemonProcess(server, config: Self.swipeConfig, arguments: ["--verbose"])
+            let touch = try server.touchscreen()
+            let (x, y) = window.centre()
+            try touch.tap(at: Double(x), Double(y))
+            let events = window.waitForEvents(2)
+            #expect(events.map(\.kind) == [.buttonPress, .buttonRelease], "\(events)\n\(daemon.output)")
+            #expect(events.allSatisfy { $0.detail == 1 && $0.rootX == x && $0.rootY == y }, "\(events)")
+        }
+    }
+
+    @Test("a one-finger long press bound to `click right` right-clicks the window, with no left click")
+    func longPressRightClicks() throws {
+        try withSession { server, client in
+            let window = try EventWindow(server: server.name, width: 600, height: 400)
+            let daemon = try DaemonProcess(server, config: Self.longPressConfig, arguments: ["--verbose"])
+            let touch = try server.touchscreen()
+            let (x, y) = window.centre()
+            try touch.touch(.begin, id: 1, x: Double(x), y: Double(y))
+            try touch.sync()
+            let fired = window.waitForEvents(2, timeout: .seconds(10))
+            try touch.touch(.end, id: 1, x: Double(x), y: Double(y))
+            try touch.sync()
+            #expect(fired.map(\.kind) == [.buttonPress, .buttonRelease], "the right click came while the finger was down: \(fired)\n\(daemon.output)")
+            #expect(fired.allSatisfy { $0.detail == 3 }, "\(fired)")
+            #expect(fired.first.map { abs($0.rootX - x) <= 1 && abs($0.rootY - y) <= 1 } == true, "at the finger: \(fired)")
+            usleep(200_000)
+            window.pump()
+            #expect(!window.received.contains { $0.detail == 1 }, "no left click: \(window.received)\n\(daemon.output)")
+            #expect(window.received.count == 2, "\(window.received)")
+            // The touch was accepted while the finger was down (before the click was injected):
+            // the master pointer's emulated button 1 is up again once the finger lifts.
+            #expect(poll(timeout: .seconds(1)) { client.buttonsDown() == 0 }, "button mask \(client.buttonsDown()) after the lift")
+        }
+    }
+
+    @Test("a bound one-finger tap fires its action and is taken from the window")
+    func boundTapIsTaken() throws {
+        try withSession { server, client in
+            let window = try EventWindow(server: server.name, width: 600, height: 400)
+            let daemon = try DaemonProcess(server, config: Self.tapConfig, arguments: ["--verbose"])
+            let touch = try server.touchscreen()
+            let (x, y) = window.centre()
+            try touch.tap(at: Double(x), Double(y))
+            // The action (a key the focused window receives), and no click: the tap was claimed.
+            let fired = window.waitForEvents(2)
+            #expect(fired.map(\.kind) == [.keyPress, .keyRelease] && fired.first?.keysym == UInt(XK_Shift_L), "\(fired)\n\(daemon.output)")
+            usleep(200_000)
+            window.reset()
+            // A tap is claimed only once it ended, and xorg-server (21.1) does not lift the
+            // emulated button 1 of a pointer-emulating touch that a touch grab accepts after
+            // its end: the master pointer reports button 1 down until the next touch ends.
+            withKnownIssue("xorg-server: XIAcceptTouch after TouchEnd leaves the emulated button 1 down", isIntermittent: true) {
+                #expect(poll(timeout: .milliseconds(500)) { client.buttonsDown() == 0 }, "button mask \(client.buttonsDown())")
+            }
+            // The next touch over the window, unbound (it moves), reaches it and clears the state.
+            try touch.touch(.begin, id: 1, x: Double(x), y: Double(y))
+            for step in 1...4 {
+                usleep(5_000)
+                try touch.touch(.update, id: 1, x: Double(x + 10 * step), y: Double(y))
+            }
+            try touch.touch(.end, id: 1, x: Double(x + 40), y: Double(y))
+            try touch.sync()
+            #expect(window.waitForEvents(2).map(\.kind) == [.buttonPress, .buttonRelease], "\(window.received)\n\(daemon.output)")
+            #expect(poll(timeout: .seconds(1)) { client.buttonsDown() == 0 }, "button mask \(client.buttonsDown())")
+        }
+    }
+
+    @Test("200 random unbound short one-finger touches all reach the window; none is swallowed")
+    func randomUnboundTouchesAllReachWindow() throws {
+        try withSession { server, client in
+            let window = try EventWindow(server: server.name, width: 800, height: 600)
+            let daemon = try DaemonProcess(server, config: Self.swipeConfig, arguments: ["--verbose"])
+            let touch = try server.touchscreen()
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(window.client.display, window.window, &attributes)
+            let (cx, cy) = window.centre()
+            let left = Double(cx) - Double(attributes.width) / 2 + 40, top = Double(cy) - Double(attributes.height) / 2 + 40
+            let width = Double(attributes.width) - 80, height = Double(attributes.height) - 80
+            let seed = UInt64(UInt32.random(in: 1...UInt32.max))
+            var random = SplitMix64(seed: seed)
+            let count = 200
+            var kinds: [String: Int] = [:]
+            var lost: [String] = []
+            for n in 0..<count {
+                let x = left + random.unit() * width, y = top + random.unit() * height
+                let kind = random.below(10)
+                let name: String
+                try touch.touch(.begin, id: 1, x: x, y: y)
+                switch kind {
+                case 0..<4:  // a quick tap
+                    name = "tap"
+                    try touch.touch(.end, id: 1, x: x, y: y)
+                case 4..<6:  // a tap that wanders a little, within slop
+                    name = "wandering tap"
+                    for _ in 0..<3 {
+                        usleep(UInt32(2_000 + random.below(5) * 1_000))
+                        try touch.touch(.update, id: 1, x: x + random.unit() * 6 - 3, y: y + random.unit() * 6 - 3)
+                    }
+                    try touch.touch(.end, id: 1, x: x, y: y)
+                case 6..<8:  // a short drag beyond slop
+                    name = "drag"
+                    let dx = random.unit() * 60 - 30, dy = random.unit() * 60 - 30
+                    for step in 1...4 {
+                        usleep(4_000)
+                        try touch.touch(.update, id: 1, x: x + dx * Double(step) / 4, y: y + dy * Double(step) / 4)
+                    }
+                    try touch.touch(.end, id: 1, x: x + dx, y: y + dy)
+                default:  // held past the finger-settle window: decided by the daemon's timer
+                    name = "hold"
+                    usleep(UInt32(110_000 + random.below(40) * 1_000))
+                    try touch.touch(.end, id: 1, x: x, y: y)
+                }
+                kinds[name, default: 0] += 1
+                try touch.sync()
+                // A hand lifts and lands again no faster than every few tens of ms: the next
+                // sequence starts once this one reached the window (see the note on pacing).
+                let arrived = poll(timeout: .seconds(2)) {
+                    window.pump()
+                    return window.received.filter { $0.kind == .buttonRelease }.count >= n + 1
+                }
+                if !arrived {
+                    lost.append("#\(n) \(name) at (\(Int(x)), \(Int(y)))")
+                    if lost.count >= 3 { break }
+                }
+                usleep(UInt32(random.below(20) * 1_000))
+            }
+            usleep(100_000)
+            window.pump()
+            let others = window.received.filter { $0.detail != 1 || ($0.kind != .buttonPress && $0.kind != .buttonRelease) }
+            let presses = window.received.filter { $0.kind == .buttonPress }.count
+            let releases = window.received.filter { $0.kind == .buttonRelease }.count
+            #expect(lost.isEmpty && presses == count && releases == count,
+                    "seed \(seed), \(kinds): \(presses) presses, \(releases) releases of \(count); lost \(lost); daemon log \(daemon.log.path)\n\(daemon.output.suffix(3000))")
+            #expect(others.isEmpty, "\(others)")
+            #expect(client.buttonsDown() == 0)
+        }
+    }
+
+    @Test("SIGTERM rejects the touch it holds and removes its grabs: touches reach the window after it exits")
+    func exitReleasesGrabs() throws {
+        try withSession { server, _ in
+            let window = try EventWindow(server: server.name, width: 600, height: 400)
+            let daemon = try DaemonProcess(server, config: Self.longPressConfig, arguments: ["--verbose"])
+            let touch = try server.touchscreen()
+            let (x, y) = window.centre()
+            // A finger down and undecided (the long press needs 500 ms) when the signal comes.
+            try touch.touch(.begin, id: 1, x: Double(x), y: Double(y))
+            try touch.sync()
+            usleep(100_000)
+            daemon.signal(SIGTERM)
+            #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+            // The daemon gave the touch back itself (a disconnect would also end its grab):
+            // its verbose log shows the release after the signal.
+            let afterSignal = daemon.output.components(separatedBy: "stopping on signal").last ?? ""
+            #expect(afterSignal.contains("passed on to the application: touch("), "\(daemon.output)")
+            // Given back at exit: the window gets the emulated press now, the release when the finger lifts.
+            let pressed = window.waitForEvents(1, timeout: .seconds(3))
+            #expect(pressed.map(\.kind) == [.buttonPress], "the pending touch was given back at exit: \(pressed)\n\(daemon.output)")
+            try touch.touch(.end, id: 1, x: Double(x), y: Double(y))
+            try touch.sync()
+            #expect(window.waitForEvents(2).map(\.kind) == [.buttonPress, .buttonRelease], "\(window.received)")
+            window.reset()
+            // And no grab is left: a tap after the exit reaches the window at once.
+            try touch.tap(at: Double(x), Double(y))
+            let events = window.waitForEvents(2)
+            #expect(events.map(\.kind) == [.buttonPress, .buttonRelease], "\(events)")
+            #expect(events.allSatisfy { $0.detail == 1 })
+        }
+    }
+
+    // MARK: - Touchpad
+
+    @Test("a 3-finger touchpad swipe switches the desktop")
+    func touchpadSwipeSwitchesDesktop() throws {
+        try withSession { server, client in
+            let daemon = try DaemonProcess(server, config: Self.swipeConfig, arguments: ["--verbose"])
+            let touchpad = try server.touchpad()
+            #expect(client.currentDesktop() == 0)
+            try touchpad.touchpadSwipe(fingers: 3, by: 300, 0)
+            #expect(poll { client.currentDesktop() == 1 }, "\(daemon.output)")
+            try touchpad.touchpadSwipe(fingers: 3, by: -300, 0)
+            #expect(poll { client.currentDesktop() == 0 }, "\(daemon.output)")
+        }
+    }
+
+    // MARK: - Observing
+
+    @Test("--dry-run --json reports a touch swipe, switches nothing and takes nothing from the window")
+    func dryRunReportsTouchSwipe() throws {
+        try withSession { server, client in
+            let window = try EventWindow(server: server.name, width: 700, height: 500)
+            let daemon = try DaemonProcess(server, config: Self.swipeConfig, arguments: ["--dry-run", "--json"])
+            let touch = try server.touchscreen()
+            let (x, y) = window.centre()
+            try touch.swipe(fingers: 3, from: Double(x - 150), Double(y), by: 300, 0)
+            #expect(poll { daemon.output.contains(#""gesture":"swipe""#) }, "\(daemon.output)")
+            let line = daemon.output.split(separator: "\n").first { $0.contains(#""gesture":"swipe""#) }.map(String.init) ?? ""
+            #expect(line.contains(#""fingers":3"#) && line.contains(#""device":"touchscreen""#) && line.contains(#""direction":"right""#), "\(line)")
+            #expect(line.contains(#""action":"workspace next""#), "\(line)")
+            // Nothing grabbed: the first finger's emulated click reached the window.
+            let events = window.waitForEvents(2)
+            #expect(events.map(\.kind) == [.buttonPress, .buttonRelease], "\(events)")
+            usleep(200_000)
+            #expect(client.currentDesktop() == 0)
+        }
+    }
+
+    @Test("`record` captures a touch swipe and a touchpad swipe that `replay --json` reports the same")
+    func recordThenReplay() throws {
+        try withSession { server, _ in
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gb-record-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let trace = dir.appendingPathComponent("swipe.trace")
+            let recorder = try DaemonProcess(server, config: Self.swipeConfig, arguments: ["record", trace.path])
+            let text = { (try? String(contentsOf: trace, encoding: .utf8)) ?? "" }
+            let touch = try server.touchscreen()
+            try touch.swipe(fingers: 3, from: 300, 400, by: 320, 0)
+            #expect(poll { text().components(separatedBy: #""type":"touch-end""#).count - 1 == 3 }, "\(text())\n\(recorder.output)")
+            let touchpad = try server.touchpad()
+            try touchpad.touchpadSwipe(fingers: 3, by: 0, 300)
+            #expect(poll { text().contains(#""type":"touchpad-swipe-end""#) }, "\(text())\n\(recorder.output)")
+            recorder.signal(SIGINT)
+            #expect(recorder.waitForExit() == 0, "\(recorder.output)")
+
+            let lines = text().split(separator: "\n").map(String.init)
+            #expect(lines.first?.contains(#""type":"screen""#) == true && lines.first?.contains(#""width":1280"#) == true, "\(text())")
+            // Raw touch positions land on the pixel the server gives grabbed touches: exactly.
+            let begins = lines.filter { $0.contains(#""type":"touch-begin""#) }
+            #expect(begins.count == 3, "\(text())")
+            // (Within float rounding: the server computes them in doubles from the axis range.)
+            for (k, y) in [360.0, 400, 440].enumerated() where k < begins.count {
+                let object = (try? JSONSerialization.jsonObject(with: Data(begins[k].utf8))) as? [String: Any]
+                let bx = (object?["x"] as? NSNumber)?.doubleValue ?? -1, by = (object?["y"] as? NSNumber)?.doubleValue ?? -1
+                #expect(abs(bx - 300) < 0.001 && abs(by - y) < 0.001, "\(begins[k])")
+            }
+            // Pointer events the server emulates from the touches are not recorded as a mouse.
+            #expect(!lines.contains { $0.contains(#""type":"button-"#) || $0.contains(#""type":"motion""#) }, "\(text())")
+            #expect(lines.filter { $0.contains(#""type":"touchpad-swipe-update""#) }.count == 8, "\(text())")
+
+            let replay = try runToCompletion([DaemonProcess.executable, "replay", trace.path, "--json", "--config", recorder.configFile.path])
+            #expect(replay.status == 0, "\(replay.output)")
+            let swipes = replay.output.split(separator: "\n").map(String.init).filter { $0.contains(#""gesture":"swipe""#) }
+            #expect(swipes.count == 2, "\(replay.output)\n\(text())")
+            let touchSwipe = swipes.first { $0.contains(#""device":"touchscreen""#) } ?? ""
+            #expect(touchSwipe.contains(#""fingers":3"#) && touchSwipe.contains(#""direction":"right""#), "\(replay.output)")
+            #expect(touchSwipe.contains(#""action":"workspace next""#), "\(touchSwipe)")
+            let padSwipe = swipes.first { $0.contains(#""device":"touchpad""#) } ?? ""
+            #expect(padSwipe.contains(#""fingers":3"#) && padSwipe.contains(#""direction":"down""#), "\(replay.output)")
+        }
+    }
+
+    /// Runs a program to its end; returns its exit status and its output (stdout and stderr).
+    private func runToCompletion(_ argv: [String]) throws -> (status: Int32?, output: String) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("gb-run-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let child = try ChildProcess(argv, environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()], log: log.path)
+        let status = child.waitForExit(timeout: .seconds(10))
+        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+    }
+}
+
+// MARK: - Gestures as a hand makes them
+
+extension InputTestDevice {
+    /// A one-finger tap: down, up, nothing in between; waits until the server processed it.
+    func tap(at x: Double, _ y: Double) throws {
+        try touch(.begin, id: 1, x: x, y: y)
+        try touch(.end, id: 1, x: x, y: y)
+        try sync()
+    }
+
+    /// `fingers` fingers landing together 40 px apart (vertically) around (`x`, `y`) and
+    /// moving by (`dx`, `dy`) in `steps` steps of `stepMs` ms, then lifting.
+    func swipe(fingers: Int, from x: Double, _ y: Double, by dx: Double, _ dy: Double, steps: Int = 8, stepMs: Int = 12) throws {
+        let ids = (1...fingers).map { UInt32($0) }
+        func position(_ k: Int, _ step: Int) -> (Double, Double) {
+            (x + dx * Double(step) / Double(steps), y + dy * Double(step) / Double(steps) + Double(k - fingers / 2) * 40)
+        }
+        for (k, id) in ids.enumerated() {
+            let p = position(k, 0)
+            try touch(.begin, id: id, x: p.0, y: p.1)
+        }
+        try sync()
+        for step in 1...steps {
+            usleep(UInt32(stepMs * 1000))
+            for (k, id) in ids.enumerated() {
+                let p = position(k, step)
+                try touch(.update, id: id, x: p.0, y: p.1)
+            }
+        }
+        try sync()
+        usleep(UInt32(stepMs * 1000))
+        for (k, id) in ids.enumerated() {
+            let p = position(k, steps)
+            try touch(.end, id: id, x: p.0, y: p.1)
+        }
+        try sync()
+    }
+
+    /// An XI 2.4 touchpad swipe: begin, `steps` updates of (`dx`, `dy`) / `steps` every
+    /// `stepMs` ms, end.
+    func touchpadSwipe(fingers: Int, by dx: Double, _ dy: Double, steps: Int = 8, stepMs: Int = 12, cancelled: Bool = false) throws {
+        try swipe(.begin, fingers: fingers)
+        for _ in 0..<steps {
+            usleep(UInt32(stepMs * 1000))
+            try swipe(.update, fingers: fingers, dx: dx / Double(steps), dy: dy / Double(steps))
+        }
+        try swipe(.end, fingers: fingers, cancelled: cancelled)
+        try sync()
+    }
+}
+
+/// A small seeded generator, so that a failing random run can be repeated from its seed.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+    /// Uniform in 0..<n.
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
