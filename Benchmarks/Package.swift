@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Benchmarks for gesture-bridge, kept out of the main package so that building or testing the
+/// bridge never resolves or compiles the benchmark tooling.
+///
+/// Run from this folder: `swift package --disable-sandbox benchmark` (see docs/performance.md).
+let package = Package(
+    name: "gesture-bridge-benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        // Named so that the product reference does not depend on what the checkout folder is called.
+        .package(name: "gesture-bridge", path: ".."),
+        // Only the malloc interposer: the allocation counts are what these benchmarks guard.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        /// The trace, the bindings and the feeding loop, shared by the benchmarks and the driver.
+        .target(
+            name: "EngineWorkload",
+            dependencies: [.product(name: "GestureEngine", package: "gesture-bridge")]
+        ),
+        /// Runs the workload outside the harness, for profilers: `engine-driver replay|idle|stats`.
+        .executableTarget(
+            name: "engine-driver",
+            dependencies: ["EngineWorkload", .product(name: "GestureEngine", package: "gesture-bridge")]
+        ),
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [
+                "EngineWorkload",
+                .product(name: "GestureEngine", package: "gesture-bridge"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
