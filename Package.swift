@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "gesture-bridge", targets: ["gesture-bridge"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
+        .library(name: "GestureTestKit", targets: ["GestureTestKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,11 +42,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine"]),
+        // Seeded randomness and product lookup shared by the tests and the benchmarks.
+        .target(name: "GestureTestKit", path: "Tests/GestureTestKit"),
+        .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTestKit"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
         .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "GestureConfig", "GestureEngine"]),
-        .testTarget(name: "CLITests", dependencies: ["gesture-bridge"]),
-        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "BridgeCore", "GestureConfig", "GestureEngine"]),
+        .testTarget(name: "CLITests", dependencies: ["gesture-bridge", "GestureTestKit"]),
+        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit", "gesture-bridge"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,7 +18,10 @@ let package = Package(
         /// The trace, the bindings and the feeding loop, shared by the benchmarks and the driver.
         .target(
             name: "EngineWorkload",
-            dependencies: [.product(name: "GestureEngine", package: "gesture-bridge")]
+            dependencies: [
+                .product(name: "GestureEngine", package: "gesture-bridge"),
+                .product(name: "GestureTestKit", package: "gesture-bridge"),
+            ]
         ),
         /// Runs the workload outside the harness, for profilers: `engine-driver replay|idle|stats`.
         .executableTarget(

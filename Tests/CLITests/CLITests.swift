@@ -1,16 +1,10 @@
 import Foundation
+import GestureTestKit
 import Testing
 
 /// The command line as users and scripts see it: the real binary, its output and exit codes.
 struct CLI {
-    static var executable: String {
-        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [dir, dir.deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent("gesture-bridge").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return dir.appendingPathComponent("gesture-bridge").path
-    }
+    static var executable: String { BuiltProducts.executable(named: "gesture-bridge") }
 
     struct Result { var status: Int32; var out: String; var err: String }
 

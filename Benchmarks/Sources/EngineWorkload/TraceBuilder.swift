@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import GestureTestKit
 
 /// Builds a long, realistic mixed input trace, as the capture layer would hand it to the engine.
 ///

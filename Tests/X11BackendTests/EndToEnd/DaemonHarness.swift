@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import GestureTestKit
 import Testing
 
 /// The real `gesture-bridge` binary, run against a test X server, its output in a log file.
@@ -9,14 +10,7 @@ final class DaemonProcess {
     let configFile: URL
 
     /// The built executable, beside the test bundle (`swift test` builds both).
-    static var executable: String {
-        let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [dir, dir.deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent("gesture-bridge").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return dir.appendingPathComponent("gesture-bridge").path
-    }
+    static var executable: String { BuiltProducts.executable(named: "gesture-bridge") }
 
     /// Starts the daemon on `server` with `config` (TOML text) and waits for its ready line.
     init(_ server: XServer, config: String, arguments: [String] = [], waitForReady: Bool = true) throws {

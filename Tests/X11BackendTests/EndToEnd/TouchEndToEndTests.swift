@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import GestureTestKit
 import Testing
 
 /// The real binary on a headless Xorg (dummy video) with openbox (4 desktops), driven by real
@@ -390,22 +391,3 @@ extension InputTestDevice {
     }
 }
 
-/// A small seeded generator, so that a failing random run can be repeated from its seed.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    /// Uniform in 0..<n.
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
