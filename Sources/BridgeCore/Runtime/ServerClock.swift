@@ -15,15 +15,22 @@ public struct ServerClock {
 
     public init() {}
 
-    /// The instant of a server timestamp. Times a little older than the newest one (events
-    /// from another queue) stay where they are; a jump back of more than half the range is a
-    /// wrap.
+    /// The instant of a server timestamp. A time within half the 32-bit range after the newest
+    /// one moves the clock on (crossing zero counts a wrap); a time behind it (an event that
+    /// arrives late) keeps its place, on the far side of a wrap if it came from before it.
     public mutating func instant(serverTime time: UInt32) -> Instant {
-        if let last, time < last, last - time > UInt32.max / 2 { wraps += 1 }
-        if last == nil || time > last! || last! - time > UInt32.max / 2 { last = time }
-        var value = Double(time) + wraps * 4_294_967_296
-        if let l = last, time > l, time - l > UInt32.max / 2 { value -= 4_294_967_296 }  // a late event from before a wrap
-        offset = value - Self.monotonicMilliseconds()
+        let range = 4_294_967_296.0
+        var value: Double
+        if let newest = last, time &- newest > UInt32.max / 2 {
+            // Behind the newest: late, not a wrap.
+            value = Double(time) + wraps * range
+            if time > newest { value -= range }
+        } else {
+            if let newest = last, time < newest { wraps += 1 }
+            last = time
+            value = Double(time) + wraps * range
+            offset = value - Self.monotonicMilliseconds()
+        }
         return Instant(milliseconds: value)
     }
 
