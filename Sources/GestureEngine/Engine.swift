@@ -76,9 +76,6 @@ public struct Engine: Sendable {
         env = EngineEnvironment(recognition: Recognition(configuration), screen: nil)
     }
 
-    /// The focused application (WM_CLASS instance), as the last `focus` event said.
-    public var focusedApp: String? { env.app.name }
-
     /// The earliest instant at which a timer-driven phase may happen, if any.
     public var nextDeadline: Instant? {
         let s = env.recognition.settings

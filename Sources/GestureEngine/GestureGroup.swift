@@ -205,11 +205,6 @@ struct GestureGroup {
     /// Adds a touch to the input awaiting a decision.
     mutating func addTouch(_ id: Int) { undecided.append(id) }
 
-    /// Removes a touch from the undecided set without a decision (it was decided elsewhere).
-    mutating func forgetTouch(_ id: Int) {
-        if let i = undecided.firstIndex(of: id) { undecided.remove(at: i) }
-    }
-
     /// Fixes the finger count: the settle window closed, or the gesture had to be decided
     /// sooner. Finds the bound triggers that apply; when none does, the input is released.
     mutating func settle(

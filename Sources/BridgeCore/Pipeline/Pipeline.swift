@@ -53,9 +53,6 @@ public final class Pipeline {
         set { engine.tracesTransitions = newValue }
     }
 
-    /// The focused application (WM_CLASS instance) the engine knows of.
-    public var focusedApp: String? { engine.focusedApp }
-
     /// When the engine next needs time to pass (a long press, a waiting single tap).
     public var nextDeadline: Instant? { engine.nextDeadline }
 

@@ -57,7 +57,8 @@ public final class Daemon {
                 return 1
             }
         }
-        defer { _ = lock }
+        // The lock is held for as long as this function runs.
+        defer { withExtendedLifetime(lock) {} }
 
         let capture: X11InputCapture
         var performer: GrabSafePerformer? = nil
