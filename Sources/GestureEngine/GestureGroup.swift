@@ -209,7 +209,7 @@ struct GestureGroup {
     /// sooner. Finds the bound triggers that apply; when none does, the input is released.
     mutating func settle(
         at t: Instant, fingers: Int, startCentroid: Point, screen: (width: Int, height: Int)?,
-        family: GestureFamily = .all, _ r: Recognition, emit: (EngineOutput) -> Void
+        family: GestureFamily = .all, evaluateNow: Bool = true, _ r: Recognition, emit: (EngineOutput) -> Void
     ) {
         guard active, !settled else { return }
         settled = true
@@ -239,7 +239,7 @@ struct GestureGroup {
                 flushSequence(at: t, r, emit: emit)
             }
         }
-        evaluate(at: t, r, emit: emit)
+        if evaluateNow { evaluate(at: t, r, emit: emit) }
     }
 
     /// Measurements taken before the count is fixed (a finger joined): stored, not judged.

@@ -146,7 +146,14 @@ struct TouchscreenSource {
 
     private mutating func settleNow(at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         settleDeadline = nil
-        group.settle(at: t, fingers: touches.count, startCentroid: landingCentroid, screen: env.screen, env.recognition, emit: emit)
+        group.settle(
+            at: t, fingers: touches.count, startCentroid: landingCentroid, screen: env.screen, evaluateNow: false,
+            env.recognition, emit: emit)
+        // Scale and rotation are only measured once the bound gestures are known: measure now,
+        // so a pinch that crossed its threshold while the fingers settled begins at once.
+        if group.active && !group.releasedInput {
+            group.update(at: t, measure(), env.recognition, emit: emit)
+        }
     }
 
     /// Forgets every touch once the group released its input: the application owns them now,

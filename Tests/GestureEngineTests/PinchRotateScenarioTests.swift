@@ -16,6 +16,16 @@ import Testing
         #expect(abs(ended.scale! - factor) < 1e-9)
     }
 
+    @Test func aPinchThatCrossedItsThresholdWhileFingersSettledBeginsWhenTheyHaveSettled() throws {
+        var s = Script()
+        // Two fingers spread fast; a 3-finger binding keeps the settle window (100 ms) open.
+        s.twoFingers(around: 400, 400, factor: 2, time: 0, duration: 200, steps: 10)
+        let began = try #require(reports(run([pinch(), swipe(.left, f: 3)], s)).first)
+        #expect(began.gesture == .pinch && began.phase == .began)
+        #expect(began.time == Instant(milliseconds: 100))
+        #expect(abs(began.scale! - 1.5) < 1e-9)
+    }
+
     @Test func aPinchBelowItsMinimumScaleIsNothing() {
         var s = Script()
         s.twoFingers(around: 400, 400, factor: 1.1, time: 0)
