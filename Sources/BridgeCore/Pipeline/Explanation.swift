@@ -28,7 +28,8 @@ public enum Explanation {
         let phaseWanted: FiringPoint? = report.phase == .began ? .begin : report.phase == .ended ? .end : nil
         let samePhase = here.filter { phaseWanted == nil || $0.trigger.on == phaseWanted }
         if samePhase.isEmpty {
-            return "no binding fires at \(report.phase.rawValue) (bound: on = \"\(here[0].trigger.on.rawValue)\")"
+            // Its bindings fire at the other end of the gesture: nothing is missing here.
+            return report.phase == .began ? "its binding fires when it ends (on = \"end\")" : nil
         }
         let described = samePhase.map(describe).joined(separator: ", ")
         return "no binding matches (bound here: \(described))"
