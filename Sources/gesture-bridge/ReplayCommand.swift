@@ -3,6 +3,10 @@ import BridgeCore
 import GestureConfig
 import GestureEngine
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `gesture-bridge replay TRACE`: runs a recorded trace through the daemon's own recognizer
 /// and binding code and prints what it would do. Needs no X server.
 struct ReplayCommand: ParsableCommand {
@@ -10,8 +14,9 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Feed a recorded trace through the recognizer and bindings; print what would happen.",
         discussion: """
-            The trace is checked completely before anything is printed, so a bad trace gives \
-            TRACE:LINE: message and exit 2 without half an output. Memory stays flat however long \
+            A trace file is checked completely before anything is printed, so a bad trace gives \
+            TRACE:LINE: message and exit 2 without half an output (a pipe, which can be read \
+            only once, streams in one pass). Memory stays flat however long \
             the trace. When the trace ends, time runs on 10 s so that pending timers fire.
             """
     )
@@ -21,15 +26,23 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A JSON Lines trace, as `record` writes it.", valueName: "TRACE"))
     var trace: String
 
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// How far past the last event time runs on, so every pending timer fires.
     static let runOn = Interval(milliseconds: 10_000)
 
     func run() throws {
         let config = try global.loadConfig()
         do {
-            // First pass: validate everything, print nothing.
-            var check = try TraceReader(path: trace)
-            while try check.next() != nil {}
+            // First pass over a file: validate everything, print nothing. A pipe can be read
+            // only once, so it streams in one pass (an error then ends a partial output).
+            if Self.isRegularFile(trace) {
+                var check = try TraceReader(path: trace)
+                while try check.next() != nil {}
+            }
 
             let printer = ReportPrinter(format: global.json ? .json : .human, config: { config })
             let pipeline = Pipeline(config: config, performer: nil, arbiter: nil, observe: printer.print)

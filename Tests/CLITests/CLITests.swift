@@ -8,10 +8,11 @@ struct CLI {
 
     struct Result { var status: Int32; var out: String; var err: String }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs the binary with `arguments`, or with `shell`, `arguments` as a whole command line.
+    static func run(_ arguments: [String], environment: [String: String] = [:], shell: Bool = false) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: shell ? arguments[0] : executable)
+        process.arguments = shell ? Array(arguments.dropFirst()) : arguments
         var env = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.appendingPathComponent("none").path]
         env.merge(environment) { $1 }
         process.environment = env
@@ -104,6 +105,17 @@ struct CLI {
         let r = try CLI.run(["replay", trace, "--config", config])
         #expect(r.status == 2)
         #expect(r.err.contains("\(config):2:11: "), "\(r.err)")
+    }
+
+    @Test func aTraceFromAPipeIsReplayedInOnePass() throws {
+        let trace = CLI.file("piped.jsonl", """
+            {"t":0,"type":"touch-begin","id":1,"x":10,"y":20}
+            {"t":50,"type":"touch-end","id":1,"x":10,"y":20}
+            """)
+        let config = CLI.file("pipe.toml", "[[bind]]\ngesture = \"tap\"\naction = \"click left\"\n")
+        let r = try CLI.run(["/bin/sh", "-c", "cat \(trace) | \(CLI.executable) replay /dev/stdin --json --config \(config)"], shell: true)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains(#""gesture":"tap""#), "\(r.out)")
     }
 
     @Test func aMissingTraceIsAnInvalidInput() throws {
