@@ -15,16 +15,19 @@ public enum CaptureMode: Sendable {
 }
 
 /// Live XInput2 capture: turns X events into the engine's ``InputEvent``s and carries out the
-/// engine's ownership decisions for grabbed button presses.
+/// engine's ownership decisions for grabbed button presses and touches.
 ///
 /// ```text
-/// press of the trigger button ──(passive grab activates)──▶ engine
-///   engine: claim   → keep the grab until release (the application never sees the press)
-///   engine: release → give the press back: ungrab, replay it with XTest, grab again
+/// press of the trigger button ──(synchronous passive grab activates: the pointer waits)──▶ engine
+///   motion and release: the raw events of the device that pressed ──▶ engine
+///   engine: claim   → XIAllowEvents(async): the rest of the press comes to the bridge only
+///   engine: release → XIAllowEvents(replay): the server gives the application the press where
+///                     it happened, the motion that followed in order, then the release
 /// ```
-/// The bridge's own injected clicks never come back as input: the grab is lifted while the
-/// performer clicks the trigger button (``suspendingButtonGrab(_:)``). Clicks from other XTest
-/// clients (xdotool, test drivers) are input like any other.
+/// See ``TriggerPress``. The bridge's own injected clicks never come back as input: the grab is
+/// lifted while the performer clicks the trigger button (``suspendingButtonGrab(_:)``) and put
+/// back after, or on the next loop turn if that fails (``restoreButtonGrab()``). Clicks from
+/// other XTest clients (xdotool, test drivers) are input like any other.
 public final class X11InputCapture: InputArbiter {
     public let display: X11Display
     public let mode: CaptureMode
@@ -49,11 +52,20 @@ public final class X11InputCapture: InputArbiter {
     var swipeGrabbed = false
     var pinchGrabbed = false
     private let focus: FocusTracker?
+    /// The passive button grab is in place.
     private var grabbed = false
-    /// The trigger button is held (a press seen, its release not yet).
-    private var buttonHeld = false
-    /// The held press was replayed to the application: its release is not ours.
-    private var pressGivenBack = false
+    /// The grab could not be put back after an injected click: logged once, retried.
+    private var grabRestoreFailed = false
+    /// No retry before this (a failing grab costs a round trip per try).
+    private var nextGrabRetry = ContinuousClock.now
+    /// How long after a failed try the grab is tried again.
+    var grabRetryInterval = Duration.seconds(1)
+    /// The press of the trigger button in progress (grab mode).
+    private(set) var triggerPress: TriggerPress? = nil
+    /// How the raw motion of ``triggerPress``'s source device moves the pointer.
+    private var triggerAxes = PointerAxes()
+    /// Raw motion is selected (only while a press is in progress: no wakeups for plain motion).
+    private var rawMotionSelected = false
     private var lastPointer = Point.zero
     private var lastScreen: (Int, Int)? = nil
 
@@ -89,34 +101,71 @@ public final class X11InputCapture: InputArbiter {
     /// Milliseconds until `deadline` on the server clock, for `poll`.
     public func milliseconds(until deadline: Instant) -> Int32 { clock.milliseconds(until: deadline) }
 
-    /// Changes the trigger button (a config reload): the grab moves with it.
+    /// Changes the trigger button (a config reload): the grab moves with it. A press still
+    /// undecided is given back to the application first. When the new button cannot be
+    /// grabbed, the old grab is put back and the error thrown: the previous config stays whole.
     public func setButton(_ newButton: Int) throws(X11Error) {
         guard newButton != button else { return }
+        if triggerPress?.decision == .undecided { decideTriggerPress(.release) }
+        let old = button
         if grabbed { try ungrabButton() }
         button = newButton
-        buttonHeld = false
-        if mode == .grab && button != 0 { try grabButton() }
+        guard mode == .grab, button != 0 else { return }
+        do {
+            try grabButton()
+        } catch {
+            button = old
+            if old != 0 { try? grabButton() }
+            throw error
+        }
     }
 
-    /// Removes the grab (shutdown). Safe to call twice.
+    /// Gives back an undecided press and removes every grab (shutdown). Safe to call twice.
     public func releaseGrabs() {
+        if let press = triggerPress {
+            switch press.decision {
+            case .undecided:
+                decideTriggerPress(.release)
+            case .claimed where !press.released:
+                // The active grab of a claimed press would outlive the passive one.
+                _ = try? display.call("XIUngrabDevice(\(press.master))") { XIUngrabDevice($0, press.master, UInt(CurrentTime)) }
+            case .claimed, .givenBack:
+                break
+            }
+            triggerPress = nil
+        }
         if grabbed { try? ungrabButton() }
         setTouchGrab(false)
         setGestureGrab(swipe: true, false)
         setGestureGrab(swipe: false, false)
-        if buttonHeld && !pressGivenBack {
-            _ = try? display.call("XIUngrabDevice") { XIUngrabDevice($0, Self.masterPointer, UInt(CurrentTime)) }
-        }
         display.flush()
     }
 
     /// Runs `body` (an injection of the trigger button) with the passive grab lifted, so the
-    /// injected click reaches applications instead of coming back to the bridge.
+    /// injected click reaches applications instead of coming back to the bridge. The grab is
+    /// put back afterwards; if that fails, ``restoreButtonGrab()`` retries it.
     public func suspendingButtonGrab<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         guard grabbed else { return try body() }
         try? ungrabButton()
-        defer { try? grabButton() }
+        defer { restoreButtonGrab() }
         return try body()
+    }
+
+    /// Puts the button grab back if it is missing (the daemon calls this every loop turn; it
+    /// costs nothing when the grab is in place). A failure is logged once, with what to do.
+    public func restoreButtonGrab() {
+        guard mode == .grab, button != 0, !grabbed, !display.isConnectionLost, ContinuousClock.now >= nextGrabRetry else { return }
+        do {
+            try grabButton()
+            if grabRestoreFailed { logger.notice("mouse button \(button) is grabbed again: pointer gestures work again") }
+            grabRestoreFailed = false
+        } catch {
+            if !grabRestoreFailed {
+                logger.error("pointer gestures are paused: \(error); retrying")
+            }
+            grabRestoreFailed = true
+            nextGrabRetry = .now + grabRetryInterval
+        }
     }
 
     // MARK: - Events
@@ -152,9 +201,11 @@ public final class X11InputCapture: InputArbiter {
             let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
             let p = Point(x: e.root_x, y: e.root_y)
             lastPointer = p
+            if mode == .grab { return grabbedPointerEvent(type, e, at: p, time: t) }
             return pointerEvent(type, detail: Int(e.detail), at: p, time: t)
         case XI_RawButtonPress, XI_RawButtonRelease, XI_RawMotion:
             let e = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
+            if mode == .grab { return triggerPressEvent(type, e) }
             // Pointer events a touchscreen emulates are the touches themselves, seen twice.
             if e.flags & Int32(XIPointerEmulated) != 0 { return nil }
             let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
@@ -174,21 +225,86 @@ public final class X11InputCapture: InputArbiter {
 
     private func pointerEvent(_ type: Int32, detail: Int, at p: Point, time t: Instant) -> InputEvent? {
         switch type {
-        case XI_ButtonPress:
-            if detail == button {
-                buttonHeld = true
-                pressGivenBack = false
-            }
-            return InputEvent(time: t, .buttonPress(button: detail, at: p))
-        case XI_ButtonRelease:
-            if detail == button {
-                buttonHeld = false
-                if pressGivenBack { pressGivenBack = false; return nil }
-            }
-            return InputEvent(time: t, .buttonRelease(button: detail, at: p))
-        default:
-            return InputEvent(time: t, .motion(at: p))
+        case XI_ButtonPress: InputEvent(time: t, .buttonPress(button: detail, at: p))
+        case XI_ButtonRelease: InputEvent(time: t, .buttonRelease(button: detail, at: p))
+        default: InputEvent(time: t, .motion(at: p))
         }
+    }
+
+    // MARK: - The trigger press (grab mode)
+
+    /// An event the button grab delivered. Only the press that activated the grab matters:
+    /// what follows it comes from the source device's raw events, which arrive while the
+    /// pointer is frozen (the grabbed events only come once a claim thawed it, and would be
+    /// seen twice).
+    private func grabbedPointerEvent(_ type: Int32, _ e: XIDeviceEvent, at p: Point, time t: Instant) -> InputEvent? {
+        guard type == XI_ButtonPress, Int(e.detail) == button else { return nil }
+        if let press = triggerPress, !press.isFinished {
+            // A press whose raw release was missed (its device vanished): it ends here.
+            logger.debug("a new press of button \(button) ends the previous one", metadata: ["previous": "\(press)"])
+        }
+        triggerPress = TriggerPress(button: button, master: e.deviceid, source: e.sourceid, position: p)
+        triggerAxes = pointerAxes(of: e.sourceid)
+        selectRawMotion(true)
+        return InputEvent(time: t, .buttonPress(button: button, at: p))
+    }
+
+    /// A raw event during a press of the trigger button: the motion and release of the device
+    /// that pressed, in the order it made them, fed to the engine until the press is given back.
+    private func triggerPressEvent(_ type: Int32, _ e: XIRawEvent) -> InputEvent? {
+        // Raw events come from the slave and again from its master: the slave's are the ones.
+        guard var press = triggerPress, e.deviceid == e.sourceid, e.sourceid == press.source else { return nil }
+        let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
+        switch type {
+        case XI_RawMotion:
+            let (x, y) = e.valuatorsXY
+            let size = lastScreen ?? (display.rootSize.width, display.rootSize.height)
+            press.position = triggerAxes.move(press.position, x: x, y: y, width: size.0, height: size.1)
+            triggerPress = press
+            return press.feedsEngine ? InputEvent(time: t, .motion(at: press.position)) : nil
+        case XI_RawButtonRelease where Int(e.detail) == press.button:
+            press.released = true
+            triggerPress = press
+            selectRawMotion(false)
+            finishTriggerPressIfDone()
+            return press.feedsEngine ? InputEvent(time: t, .buttonRelease(button: press.button, at: press.position)) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Forgets the press once it is released and decided (the decision may come after the
+    /// release: the engine decides a press on its release at the latest, or at a deadline).
+    private func finishTriggerPressIfDone() {
+        if triggerPress?.isFinished == true { triggerPress = nil }
+    }
+
+    /// How the raw motion of `device` moves the pointer (read at each press: devices come and go).
+    private func pointerAxes(of device: Int32) -> PointerAxes {
+        guard let axes = try? display.axes(of: device), let x = axes.x, let y = axes.y,
+              x.absolute, y.absolute, let rx = x.range, let ry = y.range
+        else { return PointerAxes() }
+        return PointerAxes(absoluteRange: (rx, ry))
+    }
+
+    /// Carries out the engine's decision on the press in progress: thaw the pointer for the
+    /// bridge (claim), or have the server replay the press to the application (release).
+    private func decideTriggerPress(_ ownership: Ownership) {
+        guard var press = triggerPress, let decision = press.decide(ownership) else { return }
+        triggerPress = press
+        let mode = decision == .claimed ? Int32(XIAsyncDevice) : Int32(XIReplayDevice)
+        do {
+            try display.call(decision == .claimed ? "claim button \(press.button)" : "give button \(press.button) back", sync: true) { handle in
+                _ = XIAllowEvents(handle, press.master, mode, UInt(CurrentTime))
+            }
+            logger.debug(decision == .claimed ? "button \(press.button) press claimed" : "button \(press.button) press given back to the application",
+                         metadata: ["released": "\(press.released)"])
+        } catch {
+            // The master pointer is gone, or so is the connection: nothing is frozen any more.
+            logger.error("could not \(decision == .claimed ? "take" : "give back") the press of button \(press.button): \(error)")
+        }
+        if decision == .givenBack { selectRawMotion(false) }
+        finishTriggerPressIfDone()
     }
 
     private func pointerPosition() -> Point? {
@@ -206,8 +322,8 @@ public final class X11InputCapture: InputArbiter {
     public func apply(_ decision: OwnershipDecision) {
         guard mode == .grab else { return }
         switch decision {
-        case .pointer(let b, .release) where b == button:
-            giveBackPress()
+        case .pointer(let b, let ownership) where b == triggerPress?.button:
+            decideTriggerPress(ownership)
         case .touch(let id, let ownership):
             decideTouch(id, ownership)
         case .pointer, .touchpad:
@@ -216,39 +332,44 @@ public final class X11InputCapture: InputArbiter {
         }
     }
 
-    /// The grabbed press was not a gesture: the application gets it after all. If the button
-    /// is still held, the press is replayed and its real release goes to the application; if
-    /// it was already released, the whole click is replayed.
-    private func giveBackPress() {
-        let held = buttonHeld
-        do {
-            try display.call("replay button \(button)", sync: true) { (handle) throws(X11Error) in
-                if grabbed {
-                    var modifiers = Self.anyModifier
-                    XIUngrabButton(handle, Self.masterPointer, Int32(button), display.root.rawValue, 1, &modifiers)
-                }
-                if held { XIUngrabDevice(handle, Self.masterPointer, UInt(CurrentTime)) }
-                XTestFakeButtonEvent(handle, UInt32(button), 1, UInt(CurrentTime))
-                if !held { XTestFakeButtonEvent(handle, UInt32(button), 0, UInt(CurrentTime)) }
-            }
-            pressGivenBack = held
-            grabbed = false
-            try grabButton()
-            logger.debug("replayed button \(button) to the application", metadata: ["held": "\(held)"])
-        } catch {
-            logger.error("could not give button \(button) back to the application: \(error)")
-        }
-    }
-
     // MARK: - Selection and grabs
 
     /// `XIAllMasterDevices`: grabs and raw events for every master pointer.
     static let masterPointer = Int32(XIAllMasterDevices)
 
+    /// What is selected for all devices on the root window: hierarchy changes and, grabbing,
+    /// the raw button releases (a quick click's release must not be missed) and, during a
+    /// press of the trigger button only, raw motion.
+    private var allDevicesMask: EventMask {
+        var mask = EventMask()
+        mask.set(XI_HierarchyChanged)
+        if mode == .grab {
+            mask.set(XI_RawButtonRelease)
+            if rawMotionSelected { mask.set(XI_RawMotion) }
+        }
+        return mask
+    }
+
+    /// Selects raw motion of every device while a press is followed, and not otherwise.
+    private func selectRawMotion(_ on: Bool) {
+        guard on != rawMotionSelected else { return }
+        rawMotionSelected = on
+        var mask = allDevicesMask
+        let root = display.root.rawValue
+        do {
+            try display.call("XISelectEvents(raw motion \(on ? "on" : "off"))") { handle in
+                mask.withXIEventMask(device: Int32(XIAllDevices)) { m in
+                    var m = m
+                    _ = XISelectEvents(handle, root, &m, 1)
+                }
+            }
+        } catch {
+            logger.warning("cannot follow the pointer during a button press: \(error)")
+        }
+    }
+
     private func select() throws(X11Error) {
-        var hierarchy = EventMask()
-        hierarchy.set(XI_HierarchyChanged)
-        var masks = [(Int32(XIAllDevices), hierarchy)]
+        var masks = [(Int32(XIAllDevices), allDevicesMask)]
         let gestures = display.xinputVersion >= XInputVersion(major: 2, minor: 4)
         if mode == .observe {
             var raw = EventMask()
@@ -302,7 +423,9 @@ public final class X11InputCapture: InputArbiter {
     private func grabButton() throws(X11Error) {
         let b = Int32(button)
         let failed = try passiveGrab("XIGrabButton(\(button))", events: [XI_ButtonPress, XI_ButtonRelease, XI_Motion]) { handle, root, mask, modifiers in
-            XIGrabButton(handle, Self.masterPointer, b, root, 0, XIGrabModeAsync, XIGrabModeAsync, 0, &mask, 1, &modifiers)
+            // Synchronous for the pointer: the press freezes it until the engine decides (see
+            // TriggerPress); the keyboard goes on.
+            XIGrabButton(handle, Self.masterPointer, b, root, 0, XIGrabModeSync, XIGrabModeAsync, 0, &mask, 1, &modifiers)
         }
         guard failed == 0 else {
             throw .failed("cannot grab mouse button \(button) on the root window: another client holds it (status \(failed)); "
@@ -319,6 +442,17 @@ public final class X11InputCapture: InputArbiter {
             XIUngrabButton(handle, Self.masterPointer, b, root, 1, &modifiers)
         }
         grabbed = false
+    }
+}
+
+extension XIRawEvent {
+    /// The values of valuators 0 and 1 (x and y) when the event carries them: `values` holds
+    /// only the valuators whose bit is set in `mask`, in order.
+    var valuatorsXY: (x: Double?, y: Double?) {
+        let mask = UnsafeBufferPointer(start: valuators.mask, count: Int(valuators.mask_len))
+        func isSet(_ n: Int) -> Bool { n / 8 < mask.count && mask[n / 8] & UInt8(1 << (n % 8)) != 0 }
+        let hasX = isSet(0), hasY = isSet(1)
+        return (hasX ? valuators.values[0] : nil, hasY ? valuators.values[hasX ? 1 : 0] : nil)
     }
 }
 

@@ -106,6 +106,7 @@ public final class Daemon {
         ]
         loop: while true {
             capture.drain { feed($0, pipeline) }
+            capture.restoreButtonGrab()
             display.flush()
             if display.isConnectionLost { code = 1; break }
             for error in display.takeAsynchronousErrors() { logger.warning("X error: \(error)") }

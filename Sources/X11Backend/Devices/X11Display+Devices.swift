@@ -100,3 +100,34 @@ private struct DeviceSnapshot {
         }
     }
 }
+
+/// One valuator axis of a device: its range and whether it reports positions or deltas.
+struct ValuatorAxis: Hashable {
+    var min: Double
+    var max: Double
+    var absolute: Bool
+
+    /// The range, when the axis has a usable one (XTest and most mice report none).
+    var range: ClosedRange<Double>? { max > min ? min...max : nil }
+}
+
+extension X11Display {
+    /// The x and y axes (valuators 0 and 1) of a device, as `XIQueryDevice` reports them; nil
+    /// for an axis the device does not have (or a device that is gone).
+    func axes(of device: Int32) throws(X11Error) -> (x: ValuatorAxis?, y: ValuatorAxis?) {
+        try call("XIQueryDevice(\(device))") { handle -> (x: ValuatorAxis?, y: ValuatorAxis?) in
+            var count: Int32 = 0
+            guard let info = XIQueryDevice(handle, device, &count), count > 0 else { return (nil, nil) }
+            defer { XIFreeDeviceInfo(info) }
+            var x: ValuatorAxis? = nil, y: ValuatorAxis? = nil
+            for k in 0..<Int(info.pointee.num_classes) {
+                guard let c = info.pointee.classes[k], c.pointee.type == XIValuatorClass else { continue }
+                let v = UnsafeMutableRawPointer(c).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
+                let axis = ValuatorAxis(min: v.min, max: v.max, absolute: v.mode == XIModeAbsolute)
+                if v.number == 0 { x = axis }
+                if v.number == 1 { y = axis }
+            }
+            return (x, y)
+        }
+    }
+}

@@ -10,7 +10,7 @@ import Foundation
 final class EventWindow {
     /// One received event.
     struct Received: Hashable, CustomStringConvertible {
-        enum Kind: String { case keyPress, keyRelease, buttonPress, buttonRelease, deleteRequest }
+        enum Kind: String { case keyPress, keyRelease, buttonPress, buttonRelease, motion, deleteRequest }
         var kind: Kind
         /// Keycode for keys, button for buttons.
         var detail: Int
@@ -26,6 +26,8 @@ final class EventWindow {
                 return "\(kind.rawValue) \(name) (keycode \(detail))"
             case .buttonPress, .buttonRelease:
                 return "\(kind.rawValue) \(detail) at (\(x), \(y)) root (\(rootX), \(rootY))"
+            case .motion:
+                return "motion root (\(rootX), \(rootY)) state 0x\(String(state, radix: 16))"
             case .deleteRequest:
                 return "WM_DELETE_WINDOW"
             }
@@ -40,11 +42,13 @@ final class EventWindow {
     /// Creates and maps the window, waits until it is viewable, and (without a window manager)
     /// gives it the keyboard focus.
     init(server: String, x: Int = 100, y: Int = 100, width: Int = 400, height: Int = 300,
-         wmClass: (instance: String, className: String)? = nil, takeFocus: Bool = true) throws {
+         wmClass: (instance: String, className: String)? = nil, takeFocus: Bool = true, motion: Bool = false) throws {
         client = try XClient(server)
         let display = client.display
         window = XCreateSimpleWindow(display, client.root, Int32(x), Int32(y), UInt32(width), UInt32(height), 0, 0, 0xffffff)
-        XSelectInput(display, window, KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | StructureNotifyMask)
+        // With `motion`, pointer motion is recorded too (to check that a drag given back arrives in order).
+        let motionMask = motion ? PointerMotionMask : 0
+        XSelectInput(display, window, KeyPressMask | KeyReleaseMask | ButtonPressMask | ButtonReleaseMask | StructureNotifyMask | motionMask)
         deleteWindow = client.atom("WM_DELETE_WINDOW")
         // Without WM_DELETE_WINDOW, a window manager's "close" kills this connection.
         var protocols = [deleteWindow]
@@ -107,6 +111,9 @@ final class EventWindow {
                 received.append(Received(
                     kind: event.type == ButtonPress ? .buttonPress : .buttonRelease, detail: Int(b.button),
                     x: Int(b.x), y: Int(b.y), rootX: Int(b.x_root), rootY: Int(b.y_root), state: b.state))
+            case MotionNotify:
+                let m = event.xmotion
+                received.append(Received(kind: .motion, detail: 0, x: Int(m.x), y: Int(m.y), rootX: Int(m.x_root), rootY: Int(m.y_root), state: m.state))
             case ClientMessage where UInt(event.xclient.data.l.0) == deleteWindow:
                 received.append(Received(kind: .deleteRequest, detail: 0))
             default:

@@ -130,7 +130,9 @@ final class XServer {
         throw HarnessError("\(kind) did not start: \(attempts.joined(separator: "; "))")
     }
 
-    /// Starts openbox with its own rc file (4 desktops) and waits until it manages windows.
+    /// Starts openbox with its own rc file (4 desktops; the stock client bindings, which grab
+    /// the buttons on every frame and replay them, as on a real desktop) and waits until it
+    /// manages windows.
     ///
     /// `_NET_SUPPORTING_WM_CHECK` is not enough: openbox publishes it (and its desktops) before
     /// its main loop runs, and a window mapped in between was seen never to be managed (it stays
@@ -143,6 +145,13 @@ final class XServer {
           <desktops><number>\(Self.desktopCount)</number><firstdesk>1</firstdesk><popupTime>0</popupTime></desktops>
           <focus><focusNew>yes</focusNew><followMouse>no</followMouse></focus>
           <placement><policy>Smart</policy></placement>
+          <mouse>
+            <context name="Client">
+              <mousebind button="Left" action="Press"><action name="Focus"/><action name="Raise"/></mousebind>
+              <mousebind button="Middle" action="Press"><action name="Focus"/><action name="Raise"/></mousebind>
+              <mousebind button="Right" action="Press"><action name="Focus"/><action name="Raise"/></mousebind>
+            </context>
+          </mouse>
         </openbox_config>
         """.write(to: rc, atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("openbox.log")
