@@ -8,9 +8,11 @@ struct CLI {
 
     struct Result { var status: Int32; var out: String; var err: String }
 
-    /// Runs the binary with `arguments`, or with `shell`, `arguments` as a whole command line.
-    static func run(_ arguments: [String], environment: [String: String] = [:], shell: Bool = false) throws -> Result {
+    /// Runs the binary with `arguments`, or with `shell`, `arguments` as a whole command line;
+    /// in `directory` when given.
+    static func run(_ arguments: [String], environment: [String: String] = [:], shell: Bool = false, directory: URL? = nil) throws -> Result {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         process.executableURL = URL(fileURLWithPath: shell ? arguments[0] : executable)
         process.arguments = shell ? Array(arguments.dropFirst()) : arguments
         var env = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.appendingPathComponent("none").path]

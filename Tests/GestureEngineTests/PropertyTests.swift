@@ -138,17 +138,8 @@ let everythingBound: [Trigger] = [
         }
     }
 
-    @Test(arguments: seeds.prefix(20))
-    func theSameInputGivesTheSameOutput(seed: UInt64) {
-        let events = randomStream(seed: seed)
-        func once() -> [EngineOutput] {
-            var engine = Engine(EngineConfiguration(triggers: everythingBound))
-            var out: [EngineOutput] = []
-            for e in events { engine.handle(e) { out.append($0) } }
-            return out
-        }
-        #expect(once() == once())
-    }
+    // Determinism across runs and builds is pinned by the golden traces (CLITests/GoldenTraceTests):
+    // two runs in one process could not disagree.
 
     @Test(arguments: seeds.prefix(20))
     func advancingInSmallStepsEqualsAdvancingAtOnce(seed: UInt64) {

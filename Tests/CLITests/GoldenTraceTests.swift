@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// Real traces recorded with `gesture-bridge record` on a headless Xorg (touchscreen, touchpad
+/// and mouse driven through inputtest; `scripts/record-fixture-traces`), replayed through the
+/// binary and compared line for line with the output committed beside them. A change of what
+/// the engine, the bindings or the formatter make of real input shows here as a diff to read;
+/// re-record only when the change is intended.
+@Suite("golden traces")
+struct GoldenTraceTests {
+    /// The package root: the fixtures name their config relative to it, as the output does.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let directory = "Tests/Fixtures/traces"
+
+    static let traces = ["touch", "touchpad", "pointer"]
+
+    /// `replay` run from the package root, so the config path in the output is the committed one.
+    func replay(_ name: String, json: Bool) throws -> CLI.Result {
+        let arguments = ["--config", "\(Self.directory)/config.toml", "replay", "\(Self.directory)/\(name).trace.jsonl"] + (json ? ["--json"] : [])
+        return try CLI.run(arguments, directory: Self.root)
+    }
+
+    @Test("replay of a recorded trace is the committed output, as JSON Lines and for a person",
+          arguments: traces, [true, false])
+    func output(name: String, json: Bool) throws {
+        let file = "\(Self.directory)/\(name).expected.\(json ? "jsonl" : "txt")"
+        let expected = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+        let result = try replay(name, json: json)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!expected.isEmpty)
+        #expect(result.out == expected, "\(file): \(Self.difference(result.out, expected))")
+    }
+
+    /// The first line where `actual` and `expected` differ.
+    static func difference(_ actual: String, _ expected: String) -> String {
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        for k in 0..<max(a.count, e.count) where (k < a.count ? a[k] : nil) != (k < e.count ? e[k] : nil) {
+            return "line \(k + 1):\n  got      \(k < a.count ? String(a[k]) : "(nothing)")\n  expected \(k < e.count ? String(e[k]) : "(nothing)")"
+        }
+        return "no difference"
+    }
+}
