@@ -32,7 +32,7 @@ let package = Package(
         .systemLibrary(name: "CX11", pkgConfig: "x11 xi xtst"),
         .target(
             name: "X11Backend",
-            dependencies: ["CX11", "BridgeCore", "GestureConfig", "GestureEngine", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CX11", "CLinux", "BridgeCore", "GestureConfig", "GestureEngine", .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
             name: "gesture-bridge",

@@ -1,1 +1,7 @@
-// Headers only: see include/CLinux.h.
+// What include/CLinux.h cannot say itself: values that glibc shows only with _GNU_SOURCE.
+#define _GNU_SOURCE
+#include <spawn.h>
+
+#include "CLinux.h"
+
+const short CLinux_POSIX_SPAWN_SETSID = POSIX_SPAWN_SETSID;

@@ -14,7 +14,7 @@ import GestureEngine
 ///     direction = "left"
 ///     action = "workspace next"
 ///     """, file: "example.toml")
-/// let engine = Engine(configuration: config.engineConfiguration)
+/// let engine = Engine(config.engineConfiguration)
 /// ```
 public struct Config: Hashable, Sendable {
     /// The recognizer thresholds (`[recognizer]`).

@@ -98,8 +98,10 @@ let everythingBound: [Trigger] = [
 
         // Time never runs backwards, and no report is later than the last event + 10 s.
         var last = Instant(milliseconds: -1)
+        let end = (events.last?.time ?? Instant(milliseconds: 0)) + Interval(milliseconds: 10_000)
         for case (_, .gesture(let r)) in outputs {
             #expect(r.time >= last, "seed \(seed): time ran backwards at \(describe(r))")
+            #expect(r.time <= end, "seed \(seed): a report after the end of the input: \(describe(r))")
             last = r.time
         }
 
@@ -129,11 +131,14 @@ let everythingBound: [Trigger] = [
         for id in begun {
             #expect(decided[id]?.count == 1, "seed \(seed): touch \(id) got \(decided[id] ?? [])")
         }
-        // Firings name real triggers; discrete phases fire only as recognized.
+        // Firings name real triggers; discrete gestures fire only as recognized.
         for case (_, .gesture(let r)) in outputs {
             if let f = r.firing {
                 #expect(everythingBound.indices.contains(f))
                 #expect(everythingBound[f].gesture == r.gesture)
+            }
+            if !r.gesture.isContinuous {
+                #expect(r.phase == .recognized, "seed \(seed): a discrete gesture \(r.phase): \(describe(r))")
             }
         }
     }

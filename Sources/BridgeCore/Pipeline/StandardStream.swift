@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Writes whole lines straight to a file descriptor: nothing is buffered, so each line is out
 /// the moment it is written (what `--dry-run` and `replay` promise), and no C `FILE *` global
 /// is touched (Swift 6 rejects them as shared mutable state).
@@ -15,18 +11,7 @@ public enum StandardStream {
     public static func writeLine(_ text: String, to fd: Int32 = output) {
         var bytes = Array(text.utf8)
         bytes.append(10)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n > 0 {
-                    offset += n
-                } else if n < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return  // a closed pipe: nothing more can be said
-                }
-            }
-        }
+        // A failure is a closed pipe or the like: nothing more can be said.
+        bytes.withUnsafeBytes { _ = try? SystemCall.writeAll(fd, $0) }
     }
 }

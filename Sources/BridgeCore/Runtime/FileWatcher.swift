@@ -11,14 +11,19 @@ public final class FileWatcher {
 
     /// Starts watching `path`; returns nil when inotify is unavailable.
     public init?(path: String) {
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { return nil }
+        guard let fd = try? SystemCall.retryingInterrupts("inotify_init1", { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }) else {
+            return nil
+        }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[..<$0]) } ?? "."
         name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY)
-        guard inotify_add_watch(fd, directory.isEmpty ? "/" : directory, mask) >= 0 else {
-            close(fd)
+        do throws(SystemError) {
+            try SystemCall.retryingInterrupts("inotify_add_watch") {
+                inotify_add_watch(fd, directory.isEmpty ? "/" : directory, mask)
+            }
+        } catch {
+            SystemCall.close(fd)
             return nil
         }
         fileDescriptor = fd
@@ -28,13 +33,19 @@ public final class FileWatcher {
     public func drainChanges() -> Bool {
         var changed = false
         var buffer = [UInt8](repeating: 0, count: 4096)
+        // Each event is a fixed `inotify_event` header, then `len` bytes of NUL-padded name.
+        let headerSize = MemoryLayout<inotify_event>.size
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
+            // Non-blocking: `EAGAIN` once everything was read.
+            let read = buffer.withUnsafeMutableBytes { bytes in
+                try? SystemCall.retryingInterrupts("read") { Glibc.read(fileDescriptor, bytes.baseAddress, bytes.count) }
+            }
+            guard let n = read, n > 0 else { break }
             var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= n {
-                let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
-                let nameStart = offset + MemoryLayout<inotify_event>.size
+            while offset + headerSize <= n {
+                let event = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self) }
+                let length = Int(event.len)
+                let nameStart = offset + headerSize
                 if length > 0 {
                     let bytes = buffer[nameStart..<min(nameStart + length, n)].prefix { $0 != 0 }
                     if String(decoding: bytes, as: UTF8.self) == name { changed = true }
@@ -45,5 +56,5 @@ public final class FileWatcher {
         return changed
     }
 
-    deinit { close(fileDescriptor) }
+    deinit { SystemCall.close(fileDescriptor) }
 }

@@ -30,19 +30,26 @@ public final class InstanceLock {
         } else {
             path = "/tmp/gesture-bridge-\(getuid())-\(safe).lock"
         }
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .unavailable(path: path, reason: String(cString: strerror(errno))) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let e = errno
-            close(fd)
-            if e == EWOULDBLOCK { throw .held(path: path) }
-            throw .unavailable(path: path, reason: String(cString: strerror(e)))
+        let fd: Int32
+        do throws(SystemError) {
+            let path = path  // not `self` in the closure: `fd` is not set yet
+            fd = try SystemCall.retryingInterrupts("open") { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+        } catch {
+            throw .unavailable(path: path, reason: error.message)
         }
-        ftruncate(fd, 0)
-        let pid = "\(getpid())\n"
-        _ = pid.withCString { write(fd, $0, strlen($0)) }
+        do throws(SystemError) {
+            try SystemCall.retryingInterrupts("flock") { flock(fd, LOCK_EX | LOCK_NB) }
+        } catch {
+            SystemCall.close(fd)
+            if error.code == .wouldBlock { throw .held(path: path) }
+            throw .unavailable(path: path, reason: error.message)
+        }
+        // The pid is for people looking at the file; the lock does not depend on it.
+        _ = try? SystemCall.retryingInterrupts("ftruncate") { ftruncate(fd, 0) }
+        var pid = "\(getpid())\n"
+        pid.withUTF8 { _ = try? SystemCall.writeAll(fd, UnsafeRawBufferPointer($0)) }
         self.fd = fd
     }
 
-    deinit { close(fd) }
+    deinit { SystemCall.close(fd) }
 }

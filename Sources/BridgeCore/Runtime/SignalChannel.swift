@@ -14,23 +14,31 @@ public final class SignalChannel {
         var mask = sigset_t()
         sigemptyset(&mask)
         for s in signals { sigaddset(&mask, s) }
-        guard pthread_sigmask(SIG_BLOCK, &mask, nil) == 0 else { throw RuntimeFailure("cannot block signals") }
-        let fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        guard fd >= 0 else { throw RuntimeFailure("signalfd: \(String(cString: strerror(errno)))") }
-        fileDescriptor = fd
+        do throws(SystemError) {
+            try SystemCall.returningErrno("pthread_sigmask") { pthread_sigmask(SIG_BLOCK, &mask, nil) }
+        } catch {
+            throw RuntimeFailure("cannot block signals: \(error.message)")
+        }
+        do throws(SystemError) {
+            fileDescriptor = try SystemCall.retryingInterrupts("signalfd") { signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC)) }
+        } catch {
+            throw RuntimeFailure("\(error)")
+        }
     }
 
     /// The signals that arrived since the last call.
     public func drain() -> [Int32] {
         var result: [Int32] = []
         var info = signalfd_siginfo()
-        while read(fileDescriptor, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+        let size = MemoryLayout<signalfd_siginfo>.size
+        // Non-blocking: `EAGAIN` once every signal was read.
+        while (try? SystemCall.retryingInterrupts("read", { read(fileDescriptor, &info, size) })) == size {
             result.append(Int32(info.ssi_signo))
         }
         return result
     }
 
-    deinit { close(fileDescriptor) }
+    deinit { SystemCall.close(fileDescriptor) }
 }
 
 /// A failure of the daemon's runtime (not of X, not of the config).

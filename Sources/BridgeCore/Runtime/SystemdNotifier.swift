@@ -9,9 +9,9 @@ public enum SystemdNotifier {
     public static func notify(_ state: String, environment: [String: String]) -> Bool {
         guard var path = environment["NOTIFY_SOCKET"], !path.isEmpty else { return false }
         if path.hasPrefix("@") { path = "\0" + path.dropFirst() }  // abstract namespace
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
+        let socketType = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        guard let fd = try? SystemCall.retryingInterrupts("socket", { socket(AF_UNIX, socketType, 0) }) else { return false }
+        defer { SystemCall.close(fd) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -22,11 +22,11 @@ public enum SystemdNotifier {
         let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count)
         let sent = state.withCString { message in
             withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(fd, message, strlen(message), 0, $0, length)
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                    try? SystemCall.retryingInterrupts("sendto") { sendto(fd, message, strlen(message), 0, address, length) }
                 }
             }
         }
-        return sent >= 0
+        return sent != nil
     }
 }

@@ -2,7 +2,18 @@
 #ifndef GESTURE_BRIDGE_CLINUX_H
 #define GESTURE_BRIDGE_CLINUX_H
 
+#include <stdbool.h>
+#include <sys/wait.h>
+
 // signalfd(2) and struct signalfd_siginfo: the header is not part of Glibc's module map.
 #include <sys/signalfd.h>
+
+// WIFEXITED, WEXITSTATUS and WTERMSIG are function-like macros, which Swift does not import.
+static inline bool CLinux_WIFEXITED(int status) { return WIFEXITED(status); }
+static inline int CLinux_WEXITSTATUS(int status) { return WEXITSTATUS(status); }
+static inline int CLinux_WTERMSIG(int status) { return WTERMSIG(status); }
+
+// POSIX_SPAWN_SETSID (glibc >= 2.26) needs _GNU_SOURCE, which Swift's Glibc module lacks: CLinux.c exports glibc's value.
+extern const short CLinux_POSIX_SPAWN_SETSID;
 
 #endif

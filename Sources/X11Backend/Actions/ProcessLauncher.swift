@@ -1,5 +1,5 @@
-internal import CX11
 import BridgeCore
+internal import CLinux
 import Glibc
 
 /// How an `exec` child ended.
@@ -47,32 +47,38 @@ final class ProcessLauncher {
             throw ActionError("exec \(program): argument \"\(bad)\" contains a NUL byte")
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(
-            &attributes, GB_POSIX_SPAWN_SETSID | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF))
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
         var defaults = sigset_t()
         sigemptyset(&defaults)
         for signal in [SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM, SIGCHLD, SIGUSR1, SIGUSR2] {
             sigaddset(&defaults, signal)
         }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
+
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, program, &actions, &attributes, cArguments, environ)
-        guard status == 0 else {
-            throw ActionError("exec \(program): cannot start it: \(String(cString: strerror(status)))")
+        do throws(SystemError) {
+            var actions = posix_spawn_file_actions_t()
+            try SystemCall.returningErrno("posix_spawn_file_actions_init") { posix_spawn_file_actions_init(&actions) }
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            try SystemCall.returningErrno("posix_spawn_file_actions_addopen") {
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            }
+
+            var attributes = posix_spawnattr_t()
+            try SystemCall.returningErrno("posix_spawnattr_init") { posix_spawnattr_init(&attributes) }
+            defer { posix_spawnattr_destroy(&attributes) }
+            let flags = CLinux_POSIX_SPAWN_SETSID | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF)
+            try SystemCall.returningErrno("posix_spawnattr_setflags") { posix_spawnattr_setflags(&attributes, flags) }
+            try SystemCall.returningErrno("posix_spawnattr_setsigmask") { posix_spawnattr_setsigmask(&attributes, &noSignals) }
+            try SystemCall.returningErrno("posix_spawnattr_setsigdefault") { posix_spawnattr_setsigdefault(&attributes, &defaults) }
+
+            try SystemCall.returningErrno("posix_spawnp") {
+                posix_spawnp(&pid, program, &actions, &attributes, cArguments, environ)
+            }
+        } catch {
+            throw ActionError("exec \(program): cannot start it: \(error.message)")
         }
         running[pid] = program
         return pid
@@ -83,21 +89,23 @@ final class ProcessLauncher {
         var exits: [ChildExit] = []
         for (pid, program) in running {
             var status: Int32 = 0
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid {
+            do throws(SystemError) {
+                let result = try SystemCall.retryingInterrupts("waitpid") { waitpid(pid, &status, WNOHANG) }
+                guard result == pid else { continue }  // still running
                 running[pid] = nil
                 exits.append(ChildExit(pid: pid, program: program, termination: Self.termination(status)))
-            } else if result == -1, errno == ECHILD {
+            } catch where error.code == .noChild {
                 running[pid] = nil  // reaped elsewhere; nothing more to learn
+            } catch {
+                // Asked again on the next SIGCHLD.
             }
         }
         return exits.sorted { $0.pid < $1.pid }
     }
 
-    /// Decodes a `waitpid` status (`WIFEXITED`/`WEXITSTATUS`/`WTERMSIG` are macros Swift does
-    /// not import; this is their Linux definition).
+    /// Decodes a `waitpid` status.
     static func termination(_ status: Int32) -> ChildExit.Termination {
-        let signal = status & 0x7f
-        return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+        // Without WUNTRACED or WCONTINUED, waitpid reports only exits and deaths by a signal.
+        CLinux_WIFEXITED(status) ? .exited(CLinux_WEXITSTATUS(status)) : .signaled(CLinux_WTERMSIG(status))
     }
 }

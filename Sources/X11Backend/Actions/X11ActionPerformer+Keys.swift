@@ -114,14 +114,12 @@ extension X11ActionPerformer {
     func press(_ keycode: KeyCode) throws(X11Error) {
         try display.call("XTestFakeKeyEvent(press \(keycode.rawValue))") { XTestFakeKeyEvent($0, UInt32(keycode.rawValue), 1, 0) }
         held.keys.append(keycode)
-        ledger.record(.keyPress, detail: Int(keycode.rawValue))
     }
 
     /// Releases a key through XTest.
     func release(_ keycode: KeyCode) throws(X11Error) {
         try display.call("XTestFakeKeyEvent(release \(keycode.rawValue))") { XTestFakeKeyEvent($0, UInt32(keycode.rawValue), 0, 0) }
         if let index = held.keys.lastIndex(of: keycode) { held.keys.remove(at: index) }
-        ledger.record(.keyRelease, detail: Int(keycode.rawValue))
     }
 
     /// Presses the key for `keysym` and leaves it held (for tests of ``releaseEverything()``).

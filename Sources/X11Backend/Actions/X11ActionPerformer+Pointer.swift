@@ -29,21 +29,18 @@ extension X11ActionPerformer {
     func movePointer(to position: (x: Int32, y: Int32)) throws(X11Error) {
         // Screen -1: the screen the pointer is on.
         try display.call("XTestFakeMotionEvent") { XTestFakeMotionEvent($0, -1, position.x, position.y, 0) }
-        ledger.record(.motion, detail: 0)
     }
 
     /// Presses a button through XTest and writes it down as held.
     func pressButton(_ button: Int) throws(X11Error) {
         try display.call("XTestFakeButtonEvent(press \(button))") { XTestFakeButtonEvent($0, UInt32(button), 1, 0) }
         held.buttons.append(button)
-        ledger.record(.buttonPress, detail: button)
     }
 
     /// Releases a button through XTest.
     func releaseButton(_ button: Int) throws(X11Error) {
         try display.call("XTestFakeButtonEvent(release \(button))") { XTestFakeButtonEvent($0, UInt32(button), 0, 0) }
         if let index = held.buttons.lastIndex(of: button) { held.buttons.remove(at: index) }
-        ledger.record(.buttonRelease, detail: button)
     }
 
     /// Presses a button and leaves it held (for tests of ``releaseEverything()``).

@@ -38,11 +38,10 @@ public struct HeldInput: Hashable, Sendable {
 /// - `exec`: `posix_spawnp`, no shell, never waits (see ``reapChildren()``).
 ///
 /// Each action runs as one checked call on the ``X11Display`` (an X error fails the action
-/// with an ``ActionError`` naming it) and ends with everything it pressed released. Every XTest
-/// event is written into ``ledger`` so that capture can recognise it when it comes back.
+/// with an ``ActionError`` naming it) and ends with everything it pressed released.
 ///
 /// ```swift
-/// let performer = try X11ActionPerformer(display: display, ledger: ledger, logger: logger)
+/// let performer = try X11ActionPerformer(display: display, logger: logger)
 /// try performer.perform(.workspace(.next), context: context)
 /// // in the loop: on SIGCHLD
 /// for exit in performer.reapChildren() { logger.info("\(exit)") }
@@ -60,8 +59,6 @@ public final class X11ActionPerformer: ActionPerformer {
 
     /// The display actions are injected into.
     public let display: X11Display
-    /// Every event injected, for the capture layer.
-    public let ledger: InjectionLedger
     /// See ``defaultTemporaryMappingHold``.
     public let temporaryMappingHold: Duration
 
@@ -85,7 +82,6 @@ public final class X11ActionPerformer: ActionPerformer {
     /// - Throws: ``X11Error/missingExtension(_:display:)`` when the server has no XTEST.
     public init(
         display: X11Display,
-        ledger: InjectionLedger = InjectionLedger(),
         temporaryMappingHold: Duration = X11ActionPerformer.defaultTemporaryMappingHold,
         logger: Logger = Logger(label: "gesture-bridge.performer")
     ) throws(X11Error) {
@@ -95,7 +91,6 @@ public final class X11ActionPerformer: ActionPerformer {
         }
         guard hasXTest else { throw .missingExtension("XTEST", display: display.name) }
         self.display = display
-        self.ledger = ledger
         self.temporaryMappingHold = temporaryMappingHold
         self.logger = logger
     }
@@ -153,11 +148,9 @@ public final class X11ActionPerformer: ActionPerformer {
             try display.call("release held input", sync: true) { (display) throws(X11Error) in
                 for button in released.buttons.reversed() {
                     XTestFakeButtonEvent(display, UInt32(button), 0, 0)
-                    ledger.record(.buttonRelease, detail: button)
                 }
                 for key in released.keys.reversed() {
                     XTestFakeKeyEvent(display, UInt32(key.rawValue), 0, 0)
-                    ledger.record(.keyRelease, detail: Int(key.rawValue))
                 }
             }
         } catch {

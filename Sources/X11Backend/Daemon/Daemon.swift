@@ -115,9 +115,10 @@ public final class Daemon {
             if let deadline = pipeline.nextDeadline { timeout = capture.milliseconds(until: deadline) }
             if let performer, let due = performer.nextMaintenance { timeout = timeout < 0 ? due : min(timeout, due) }
             for i in fds.indices { fds[i].revents = 0 }
-            let n = poll(&fds, nfds_t(fds.count), timeout)
-            if n < 0 && errno != EINTR {
-                logger.critical("poll failed: \(String(cString: strerror(errno)))")
+            do throws(SystemError) {
+                try SystemCall.poll(&fds, timeout: timeout)
+            } catch {
+                logger.critical("poll failed: \(error.message)")
                 code = 1
                 break
             }

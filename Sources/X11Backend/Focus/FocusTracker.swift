@@ -29,12 +29,13 @@ public struct FocusUpdate: Hashable, Sendable {
     /// `WM_CLASS`).
     public var application: FocusedApplication?
 
-    /// The engine event: `.focus(app:)` with ``FocusedApplication/appName``, or `""` when no
-    /// application has the focus (so that no `app` binding matches).
+    /// The engine event: `.focus(app:appClass:)` with ``FocusedApplication/appName`` and the
+    /// class (`nil` when empty), or `app: ""` when no application has the focus (so that no
+    /// `app` binding matches).
     ///
-    /// A binding's `app` may name the instance or the class. The engine's event carries one
-    /// string, so a class-only binding (`app = "firefox"` for instance `navigator`) does not
-    /// match through it; ``application`` keeps both for a matcher that needs them.
+    /// A binding's `app` may name the instance or the class: the engine matches either,
+    /// case-insensitively, so `app = "firefox"` and `app = "navigator"` both match a window
+    /// whose `WM_CLASS` is `navigator`, `firefox`.
     public var event: InputEvent.Kind {
         guard let application else { return .focus(app: "") }
         return .focus(app: application.appName, appClass: application.className.isEmpty ? nil : application.className)
