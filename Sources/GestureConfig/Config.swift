@@ -24,6 +24,10 @@ public struct Config: Hashable, Sendable {
     public var pointerButton: Int
     /// The bindings, in the order the file lists them.
     public var bindings: [Binding]
+    /// `[touchscreen] claim_on_second_finger`: take every touch of a multi-finger touchscreen
+    /// gesture the moment its fingers make a bound count, while they are still down (see
+    /// ``EngineConfiguration/claimOnSecondFinger``). Off by default.
+    public var claimOnSecondFinger: Bool
 
     /// The default mouse button for pointer gestures: 3, the right button.
     public static let defaultPointerButton = 3
@@ -32,17 +36,22 @@ public struct Config: Hashable, Sendable {
     public init(
         settings: RecognizerSettings = RecognizerSettings(),
         pointerButton: Int = Config.defaultPointerButton,
-        bindings: [Binding] = []
+        bindings: [Binding] = [],
+        claimOnSecondFinger: Bool = false
     ) {
         self.settings = settings
         self.pointerButton = pointerButton
         self.bindings = bindings
+        self.claimOnSecondFinger = claimOnSecondFinger
     }
 
-    /// What the engine needs: thresholds, the pointer button, and the triggers in binding order,
-    /// so that a firing trigger's index is also the index of its binding in ``bindings``.
+    /// What the engine needs: thresholds, the pointer button, the triggers in binding order (so
+    /// that a firing trigger's index is also the index of its binding in ``bindings``) and when
+    /// touches are claimed.
     public var engineConfiguration: EngineConfiguration {
-        EngineConfiguration(settings: settings, pointerButton: pointerButton, triggers: bindings.map(\.trigger))
+        EngineConfiguration(
+            settings: settings, pointerButton: pointerButton, triggers: bindings.map(\.trigger),
+            claimOnSecondFinger: claimOnSecondFinger)
     }
 }
 

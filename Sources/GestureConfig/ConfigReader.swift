@@ -30,6 +30,8 @@ struct ConfigReader {
                 if let table = table(value, at: path) { config.settings = readRecognizer(table, at: path) }
             case "pointer":
                 if let table = table(value, at: path) { config.pointerButton = readPointer(table, at: path) }
+            case "touchscreen":
+                if let table = table(value, at: path) { config.claimOnSecondFinger = readTouchscreen(table, at: path) }
             case "bind":
                 config.bindings = readBindings(value, at: path)
             default:
@@ -44,7 +46,7 @@ struct ConfigReader {
 
     // MARK: - [recognizer]
 
-    static let topLevelKeys = ["recognizer", "pointer", "bind"]
+    static let topLevelKeys = ["recognizer", "pointer", "touchscreen", "bind"]
 
     /// A `[recognizer]` key: its settings property, and whether 0 makes sense for it.
     struct Threshold: Sendable {
@@ -86,24 +88,37 @@ struct ConfigReader {
         return settings
     }
 
-    // MARK: - [pointer]
-
-    static let pointerKeys = ["button"]
+    // MARK: - [pointer], [touchscreen]
 
     private mutating func readPointer(_ table: TOMLTable, at path: TOMLPath) -> Int {
-        var button = Config.defaultPointerButton
-        for (key, value) in table {
-            let keyPath = path.appending(key)
-            guard key == "button" else {
-                reportUnknownKey(key, in: "[pointer]", among: Self.pointerKeys, at: keyPath)
+        readOneKeyTable(table, at: path, key: "button", default: Config.defaultPointerButton) { reader, value, keyPath in
+            reader.integer(value, key: "button", at: keyPath, in: 0...Action.maximumButton,
+                           rangeText: "from 0 (off) to \(Action.maximumButton)")
+        }
+    }
+
+    private mutating func readTouchscreen(_ table: TOMLTable, at path: TOMLPath) -> Bool {
+        readOneKeyTable(table, at: path, key: "claim_on_second_finger", default: false) { reader, value, keyPath in
+            reader.boolean(value, key: "claim_on_second_finger", at: keyPath)
+        }
+    }
+
+    /// A table that takes one key: its value as `read` checks it (or `value` when absent or
+    /// wrong), every other key reported as unknown.
+    private mutating func readOneKeyTable<T>(
+        _ table: TOMLTable, at path: TOMLPath, key: String, default value: T,
+        _ read: (inout ConfigReader, any TOMLValueConvertible, TOMLPath) -> T?
+    ) -> T {
+        var result = value
+        for (name, item) in table {
+            let keyPath = path.appending(name)
+            guard name == key else {
+                reportUnknownKey(name, in: "[\(path)]", among: [key], at: keyPath)
                 continue
             }
-            if let number = integer(value, key: key, at: keyPath, in: 0...Action.maximumButton,
-                                    rangeText: "from 0 (off) to \(Action.maximumButton)") {
-                button = number
-            }
+            if let checked = read(&self, item, keyPath) { result = checked }
         }
-        return button
+        return result
     }
 
     // MARK: - [[bind]]
@@ -323,6 +338,12 @@ struct ConfigReader {
     private mutating func string(_ value: any TOMLValueConvertible, key: String, at path: TOMLPath) -> String? {
         if let string = value.string { return string }
         report("'\(key)' must be a string, not \(Self.noun(value.type))", at: path)
+        return nil
+    }
+
+    private mutating func boolean(_ value: any TOMLValueConvertible, key: String, at path: TOMLPath) -> Bool? {
+        if let flag = value.bool { return flag }
+        report("'\(key)' must be true or false, not \(Self.noun(value.type))", at: path)
         return nil
     }
 

@@ -6,11 +6,13 @@ struct Recognition {
     var settings: RecognizerSettings
     var triggers: [Trigger]
     var pointerButton: Int
+    var claimOnSecondFinger: Bool
 
     init(_ configuration: EngineConfiguration) {
         settings = configuration.settings
         triggers = configuration.triggers
         pointerButton = configuration.pointerButton
+        claimOnSecondFinger = configuration.claimOnSecondFinger
     }
 
     /// Whether the device can produce this gesture at all: a pointer never taps, pinches or
@@ -36,12 +38,21 @@ struct Recognition {
     /// Whether any trigger for this device and app asks for more than `fingers` fingers: only
     /// then do landing fingers wait for more to join.
     func wantsMoreFingers(than fingers: Int, device: DeviceKind, app: FocusedApp) -> Bool {
-        for t in triggers where t.fingers > fingers && Recognition.canMake(device, t.gesture) {
-            if let wanted = t.device, wanted != device { continue }
-            if let wanted = t.app, !app.matches(wanted) { continue }
-            return true
-        }
-        return false
+        triggers.contains { $0.fingers > fingers && Self.fits($0, device: device, app: app) }
+    }
+
+    /// Whether any trigger for this device and app uses exactly `fingers` fingers, wherever the
+    /// gesture starts (edges are only judged once the count is fixed).
+    func usesFingers(_ fingers: Int, device: DeviceKind, app: FocusedApp) -> Bool {
+        triggers.contains { $0.fingers == fingers && Self.fits($0, device: device, app: app) }
+    }
+
+    /// Whether `trigger` can apply to input from `device` while `app` is focused.
+    private static func fits(_ trigger: Trigger, device: DeviceKind, app: FocusedApp) -> Bool {
+        guard Recognition.canMake(device, trigger.gesture) else { return false }
+        if let wanted = trigger.device, wanted != device { return false }
+        if let wanted = trigger.app, !app.matches(wanted) { return false }
+        return true
     }
 
     /// The most specific trigger among `candidates` that fires for one phase. Ties (possible

@@ -205,6 +205,13 @@ struct GestureGroup {
     /// Adds a touch to the input awaiting a decision.
     mutating func addTouch(_ id: Int) { undecided.append(id) }
 
+    /// Claims the input now, before any gesture won it (`claim_on_second_finger`): nothing is
+    /// released afterwards, whether or not a gesture then matches.
+    mutating func claimEarly(emit: (EngineOutput) -> Void) {
+        guard active else { return }
+        decide(.claim, emit: emit)
+    }
+
     /// Fixes the finger count: the settle window closed, or the gesture had to be decided
     /// sooner. Finds the bound triggers that apply; when none does, the input is released.
     mutating func settle(
@@ -706,6 +713,12 @@ struct GestureGroup {
     // MARK: - Ownership and reports
 
     private mutating func decide(_ ownership: Ownership, emit: (EngineOutput) -> Void) {
+        if ownership == .release && claimed {
+            // Claimed before a gesture won (`claim_on_second_finger`): the touches stay the
+            // bridge's; only the recognizing is over.
+            finished = true
+            return
+        }
         switch device {
         case .touchscreen:
             for id in undecided { emit(.touch(id: id, ownership)) }

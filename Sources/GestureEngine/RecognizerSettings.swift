@@ -38,7 +38,8 @@ public struct RecognizerSettings: Hashable, Sendable {
     @inlinable public var swipeWindowMs: Double { swipeMinPx / swipeMinVelocity }
 }
 
-/// Everything the engine needs: thresholds, the pointer trigger button and the bound triggers.
+/// Everything the engine needs: thresholds, the pointer trigger button, the bound triggers and
+/// when touches are claimed.
 public struct EngineConfiguration: Hashable, Sendable {
     /// Recognizer thresholds.
     public var settings: RecognizerSettings
@@ -46,10 +47,22 @@ public struct EngineConfiguration: Hashable, Sendable {
     public var pointerButton: Int
     /// The bound triggers; reports name a firing trigger by its index here.
     public var triggers: [Trigger]
+    /// Claim every touch of a touchscreen group the moment its fingers make a count that a
+    /// binding in the context uses (from the second finger on), instead of when a gesture wins.
+    ///
+    /// The touches are then taken while the fingers are still down, which the X server handles
+    /// cleanly (a touch accepted after its end leaves the emulated button 1 down on
+    /// xorg-server 21.1); the price is that applications never get those touches, even when
+    /// no gesture then matches. Off by default.
+    public var claimOnSecondFinger: Bool
 
-    public init(settings: RecognizerSettings = RecognizerSettings(), pointerButton: Int = 3, triggers: [Trigger]) {
+    public init(
+        settings: RecognizerSettings = RecognizerSettings(), pointerButton: Int = 3, triggers: [Trigger],
+        claimOnSecondFinger: Bool = false
+    ) {
         self.settings = settings
         self.pointerButton = pointerButton
         self.triggers = triggers
+        self.claimOnSecondFinger = claimOnSecondFinger
     }
 }

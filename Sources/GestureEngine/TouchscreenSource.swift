@@ -53,6 +53,7 @@ struct TouchscreenSource {
         if group.active {
             if !group.settled && !group.lifting && !group.finished {
                 join(id: id, at: p)
+                claimEarlyIfAsked(r, emit: emit)
                 if !r.wantsMoreFingers(than: touches.count, device: .touchscreen, app: group.app) {
                     settleNow(at: t, env, emit: emit)
                 }
@@ -136,6 +137,17 @@ struct TouchscreenSource {
         initialSpan = span / Double(touches.count)
         angle = 0
         group.store(measure(), at: group.start)
+    }
+
+    /// `claim_on_second_finger`: once the fingers down make a count that a binding uses, every
+    /// touch of the group is claimed while still down, and so is every finger that joins it
+    /// afterwards. A touch the X server sees accepted before its end leaves no emulated button
+    /// down; the price is that applications never get these touches.
+    private mutating func claimEarlyIfAsked(_ r: Recognition, emit: (EngineOutput) -> Void) {
+        guard r.claimOnSecondFinger, touches.count >= 2 else { return }
+        if group.claimed || r.usesFingers(touches.count, device: .touchscreen, app: group.app) {
+            group.claimEarly(emit: emit)
+        }
     }
 
     private func currentCentroid() -> Point {

@@ -12,6 +12,19 @@ struct ConfigLoadingTests {
         #expect(config.settings == RecognizerSettings())
         #expect(config.pointerButton == 3)
         #expect(config.bindings.isEmpty)
+        #expect(!config.claimOnSecondFinger)
+    }
+
+    @Test("[touchscreen] claim_on_second_finger is off by default and reaches the engine when on")
+    func claimOnSecondFinger() throws {
+        let off = try Config.parse("[touchscreen]\n", file: "off.toml")
+        #expect(!off.claimOnSecondFinger && !off.engineConfiguration.claimOnSecondFinger)
+        let explicitOff = try Config.parse("[touchscreen]\nclaim_on_second_finger = false\n", file: "off.toml")
+        #expect(!explicitOff.claimOnSecondFinger)
+        let on = try Config.parse("[touchscreen]\nclaim_on_second_finger = true\n", file: "on.toml")
+        #expect(on.claimOnSecondFinger && on.engineConfiguration.claimOnSecondFinger)
+        // Part of the config, so a reload that changes only this is a change.
+        #expect(on != off)
     }
 
     @Test("Every recognizer key sets its setting; integers are fine for floats")
@@ -233,6 +246,7 @@ struct DefaultConfigTests {
         #expect(try Config.load(contentsOf: Self.defaultFile).bindings.map(\.trigger) == config.bindings.map(\.trigger))
         #expect(config.settings == RecognizerSettings())
         #expect(config.pointerButton == 3)
+        #expect(!config.claimOnSecondFinger)
 
         func action(_ gesture: GestureKind, _ fingers: Int, _ direction: Direction?, device: DeviceKind? = nil) -> String? {
             config.bindings.first {

@@ -79,10 +79,10 @@ let everythingBound: [Trigger] = [
 @Suite struct PropertyTests {
     static let seeds: [UInt64] = Array(1...60)
 
-    @Test(arguments: seeds)
-    func randomStreamsKeepTheEngineInvariants(seed: UInt64) {
+    @Test(arguments: seeds, [false, true])
+    func randomStreamsKeepTheEngineInvariants(seed: UInt64, claimOnSecondFinger: Bool) {
         let events = randomStream(seed: seed)
-        var engine = Engine(EngineConfiguration(triggers: everythingBound))
+        var engine = Engine(EngineConfiguration(triggers: everythingBound, claimOnSecondFinger: claimOnSecondFinger))
         var outputs: [(Instant, EngineOutput)] = []
         var clock = Instant(milliseconds: 0)
         for e in events {

@@ -50,6 +50,7 @@ extension X11InputCapture {
                     return .some(nil)
                 }
                 touchDevices[id] = e.deviceid
+                if e.flags & Int32(XITouchEmulatingPointer) != 0 { buttonStateReset.emulatingTouches.insert(id) }
             } else if touchDevices[id] == nil {
                 return .some(nil)
             }
@@ -101,9 +102,23 @@ extension X11InputCapture {
     }
 
     /// The engine decided a touch: accept or reject it at the server.
+    ///
+    /// Accepting the pointer-emulating touch after it ended leaves the master's emulated
+    /// button 1 down on xorg-server 21.1; ``ButtonStateReset`` resets what it can around
+    /// exactly that accept.
     func decideTouch(_ id: Int, _ ownership: Ownership) {
         guard mode == .grab, let device = touchDevices[id] else { return }
-        allowTouch(device: device, touch: UInt32(truncatingIfNeeded: id), accept: ownership == .claim)
+        let touch = UInt32(truncatingIfNeeded: id)
+        let emulating = buttonStateReset.emulatingTouches.remove(id) != nil
+        if ownership == .claim && emulating && pendingEnds.contains(id) {
+            buttonStateReset.acceptAfterEnd(displayName: display.name, logger: logger) {
+                // Synchronously: the accept must have happened before the second connection
+                // lets the pointer go.
+                allowTouch(device: device, touch: touch, accept: true, sync: true)
+            }
+        } else {
+            allowTouch(device: device, touch: touch, accept: ownership == .claim)
+        }
         if pendingEnds.remove(id) != nil {
             touchDevices[id] = nil
         } else {
@@ -119,13 +134,14 @@ extension X11InputCapture {
         touchDevices = [:]
         pendingEnds = []
         decidedTouches = []
+        buttonStateReset.emulatingTouches = []
     }
 
-    private func allowTouch(device: Int32, touch: UInt32, accept: Bool) {
+    private func allowTouch(device: Int32, touch: UInt32, accept: Bool, sync: Bool = false) {
         let root = display.root.rawValue
         let mode = accept ? Int32(XIAcceptTouch) : Int32(XIRejectTouch)
         do {
-            try display.call(accept ? "XIAcceptTouch" : "XIRejectTouch") { handle in
+            try display.call(accept ? "XIAcceptTouch" : "XIRejectTouch", sync: sync) { handle in
                 _ = XIAllowTouchEvents(handle, device, touch, root, mode)
             }
         } catch {

@@ -48,6 +48,7 @@ public final class X11InputCapture: InputArbiter {
     var pendingEnds: Set<Int> = []
     /// Touches decided before they ended.
     var decidedTouches: Set<Int> = []
+    let buttonStateReset = ButtonStateReset()
     var touchGrabbed = false
     var swipeGrabbed = false
     var pinchGrabbed = false

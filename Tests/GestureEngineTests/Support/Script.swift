@@ -118,8 +118,12 @@ private func sin(_ x: Double) -> Double {
 }
 
 /// Runs a script through a fresh engine and lets time run 10 s past the last event.
-func run(_ triggers: [Trigger], _ script: Script, settings: RecognizerSettings = RecognizerSettings(), pointerButton: Int = 3) -> [EngineOutput] {
-    var engine = Engine(EngineConfiguration(settings: settings, pointerButton: pointerButton, triggers: triggers))
+func run(
+    _ triggers: [Trigger], _ script: Script, settings: RecognizerSettings = RecognizerSettings(), pointerButton: Int = 3,
+    claimOnSecondFinger: Bool = false
+) -> [EngineOutput] {
+    var engine = Engine(EngineConfiguration(
+        settings: settings, pointerButton: pointerButton, triggers: triggers, claimOnSecondFinger: claimOnSecondFinger))
     var out: [EngineOutput] = []
     for e in script.events { engine.handle(e) { out.append($0) } }
     let last = script.events.last?.time.milliseconds ?? 0

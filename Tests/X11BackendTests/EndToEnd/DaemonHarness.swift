@@ -63,11 +63,27 @@ func rightDrag(_ server: XServer, from x: Int, _ y: Int, by dx: Int, steps: Int 
 extension EventWindow {
     /// The window's centre in root coordinates, wherever the window manager placed it.
     func centre() -> (Int, Int) {
+        let frame = rootFrame()
+        return (frame.x + frame.width / 2, frame.y + frame.height / 2)
+    }
+
+    /// The window's area in root coordinates, wherever the window manager placed it.
+    func rootFrame() -> (x: Int, y: Int, width: Int, height: Int) {
         var attributes = XWindowAttributes()
         XGetWindowAttributes(client.display, window, &attributes)
         var x: Int32 = 0, y: Int32 = 0
         var child: Window = 0
-        XTranslateCoordinates(client.display, window, client.root, attributes.width / 2, attributes.height / 2, &x, &y, &child)
-        return (Int(x), Int(y))
+        XTranslateCoordinates(client.display, window, client.root, 0, 0, &x, &y, &child)
+        return (Int(x), Int(y), Int(attributes.width), Int(attributes.height))
+    }
+
+    /// The window's parent: the root window, or the frame a window manager reparented it into.
+    func parent() -> Window {
+        var rootReturn: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        XQueryTree(client.display, window, &rootReturn, &parent, &children, &count)
+        if let children { XFree(children) }
+        return parent
     }
 }
