@@ -267,3 +267,61 @@ struct PointerGiveBackTests {
         }
     }
 }
+
+/// The same with a real mouse (an inputtest `Pointer` on headless Xorg): the press comes from a
+/// slave device of its own, as a user's does, not from XTest's. An XTest replay cannot give such
+/// a press back while the button is held (the master has the button down already); the
+/// server's replay can.
+@Suite("pointer presses of a real mouse given back, end to end", .serialized,
+       .enabled(if: XServer.isRoot, "headless Xorg with inputtest devices needs root"))
+struct RealMouseGiveBackTests {
+    @Test("a held and a slowly dragged press of a real mouse reach the window; a fast drag switches the desktop; nothing stays down")
+    func realMouse() throws {
+        try XServer.with(.xorgInputTest, windowManager: true) { server in
+            let client = try XClient(server.name)
+            let window = try EventWindow(server: server.name, x: 100, y: 100, width: 800, height: 500, motion: true)
+            let daemon = try DaemonProcess(server, config: PointerGiveBackTests.config)
+            let mouse = try server.mouse()
+            let (x, y) = window.centre()
+            client.warpPointer(to: x, y)
+            window.reset()
+
+            try mouse.button(3, pressed: true)
+            sleep(.milliseconds(600))
+            try mouse.button(3, pressed: false)
+            var events = window.waitForEvents(2)
+            var buttons = PointerGiveBackTests.buttons(events)
+            #expect(buttons.map(\.kind) == [.buttonPress, .buttonRelease], "\(events) \(daemon.output)")
+            #expect(buttons.first.map { ($0.rootX, $0.rootY) == (x, y) } == true, "\(buttons)")
+            window.reset()
+
+            try mouse.button(3, pressed: true)
+            for _ in 0..<10 {
+                try mouse.move(dx: 3, dy: 0)
+                sleep(.milliseconds(40))
+            }
+            try mouse.button(3, pressed: false)
+            poll { PointerGiveBackTests.buttons(window.waitForEvents(0, timeout: .zero)).count >= 2 }
+            usleep(100_000)
+            events = window.waitForEvents(0, timeout: .zero)
+            buttons = PointerGiveBackTests.buttons(events)
+            let pointer = client.pointer()
+            #expect(buttons.map(\.kind) == [.buttonPress, .buttonRelease], "\(events) \(daemon.output)")
+            #expect(buttons.first.map { ($0.rootX, $0.rootY) == (x, y) } == true, "\(buttons)")
+            #expect(buttons.last.map { ($0.rootX, $0.rootY) == (pointer.x, pointer.y) } == true, "\(buttons) pointer \(pointer)")
+            #expect(pointer.x > x, "the drag moved the pointer")
+            #expect(events.contains { $0.kind == .motion && $0.state & UInt32(Button3Mask) != 0 }, "\(events)")
+            window.reset()
+
+            try mouse.button(3, pressed: true)
+            for _ in 0..<6 {
+                try mouse.move(dx: 50, dy: 0)
+                sleep(.milliseconds(12))
+            }
+            try mouse.button(3, pressed: false)
+            #expect(poll { client.currentDesktop() == 1 }, "\(daemon.output)")
+            #expect(poll { client.buttonsDown() == 0 }, "no button left down")
+            #expect(!daemon.output.contains("error"), "\(daemon.output)")
+        }
+    }
+}

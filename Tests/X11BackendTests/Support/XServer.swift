@@ -52,7 +52,7 @@ final class XServer {
         /// `Xvfb`: a mouse and a keyboard, XInput 2.4, XTEST.
         case xvfb
         /// Headless `Xorg` (dummy video) with `inputtest` devices: a direct touchscreen
-        /// (10 touches) and an XI 2.4 gesture touchpad. Needs root.
+        /// (10 touches), an XI 2.4 gesture touchpad and a relative mouse. Needs root.
         case xorgInputTest
     }
 
@@ -191,6 +191,10 @@ final class XServer {
     /// server, connected on first use and kept until the server stops.
     func touchpad() throws -> InputTestDevice { try inputDevice("gesture.sock") }
 
+    /// The `inputtest` relative mouse (`Pointer`) of a ``Kind/xorgInputTest`` server: a real
+    /// slave device, not XTest's, so the server keeps its button state apart from injected events.
+    func mouse() throws -> InputTestDevice { try inputDevice("mouse.sock") }
+
     private func inputDevice(_ socket: String) throws -> InputTestDevice {
         guard kind == .xorgInputTest else { throw HarnessError("\(name) is \(kind): it has no inputtest devices") }
         guard !stopped else { throw HarnessError("\(name) has stopped") }
@@ -289,11 +293,18 @@ final class XServer {
             Option "SocketPath" "\(sockets.appendingPathComponent("gesture.sock").path)"
             Option "DeviceType" "PointerGesture"
         EndSection
+        Section "InputDevice"
+            Identifier "Test Mouse"
+            Driver "inputtest"
+            Option "SocketPath" "\(sockets.appendingPathComponent("mouse.sock").path)"
+            Option "DeviceType" "Pointer"
+        EndSection
         Section "ServerLayout"
             Identifier "layout"
             Screen "screen"
             InputDevice "Test Touchscreen"
             InputDevice "Test Touchpad"
+            InputDevice "Test Mouse"
         EndSection
         """
     }
