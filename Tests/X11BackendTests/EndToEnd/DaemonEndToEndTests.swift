@@ -5,18 +5,7 @@ import Testing
 /// The real binary on Xvfb with openbox (4 desktops), driven through XTest (xdotool).
 @Suite("the daemon, end to end", .serialized)
 struct DaemonEndToEndTests {
-    static let pointerConfig = """
-        [[bind]]
-        gesture = "swipe"
-        device = "pointer"
-        direction = "right"
-        action = "workspace next"
-
-        [[bind]]
-        gesture = "swipe"
-        device = "pointer"
-        direction = "left"
-        action = "workspace prev"
+    static let pointerConfig = pointerSwipeBindings + """
 
         [[bind]]
         gesture = "long-press"

@@ -87,3 +87,18 @@ extension EventWindow {
         return parent
     }
 }
+
+/// Right-drags right and left switch to the next and the previous desktop; nothing else is bound.
+let pointerSwipeBindings = """
+    [[bind]]
+    gesture = "swipe"
+    device = "pointer"
+    direction = "right"
+    action = "workspace next"
+
+    [[bind]]
+    gesture = "swipe"
+    device = "pointer"
+    direction = "left"
+    action = "workspace prev"
+    """

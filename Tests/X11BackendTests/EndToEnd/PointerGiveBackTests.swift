@@ -10,19 +10,7 @@ import Testing
 @Suite("pointer presses given back, end to end", .serialized)
 struct PointerGiveBackTests {
     /// Right-drags left and right switch desktops; up and down are unbound.
-    static let config = """
-        [[bind]]
-        gesture = "swipe"
-        device = "pointer"
-        direction = "right"
-        action = "workspace next"
-
-        [[bind]]
-        gesture = "swipe"
-        device = "pointer"
-        direction = "left"
-        action = "workspace prev"
-        """
+    static let config = pointerSwipeBindings
 
     /// A window openbox manages, a daemon, and a mouse.
     struct Session {
@@ -275,6 +263,16 @@ struct PointerGiveBackTests {
 @Suite("pointer presses of a real mouse given back, end to end", .serialized,
        .enabled(if: XServer.isRoot, "headless Xorg with inputtest devices needs root"))
 struct RealMouseGiveBackTests {
+    /// Presses the right button, moves `steps` times by `dx`, `pause` apart, releases.
+    func drag(_ mouse: InputTestDevice, dx: Double, steps: Int, pause: Duration) throws {
+        try mouse.button(3, pressed: true)
+        for _ in 0..<steps {
+            try mouse.move(dx: dx, dy: 0)
+            sleep(pause)
+        }
+        try mouse.button(3, pressed: false)
+    }
+
     @Test("a held and a slowly dragged press of a real mouse reach the window; a fast drag switches the desktop; nothing stays down")
     func realMouse() throws {
         try XServer.with(.xorgInputTest, windowManager: true) { server in
@@ -295,12 +293,7 @@ struct RealMouseGiveBackTests {
             #expect(buttons.first.map { ($0.rootX, $0.rootY) == (x, y) } == true, "\(buttons)")
             window.reset()
 
-            try mouse.button(3, pressed: true)
-            for _ in 0..<10 {
-                try mouse.move(dx: 3, dy: 0)
-                sleep(.milliseconds(40))
-            }
-            try mouse.button(3, pressed: false)
+            try drag(mouse, dx: 3, steps: 10, pause: .milliseconds(40))
             poll { PointerGiveBackTests.buttons(window.waitForEvents(0, timeout: .zero)).count >= 2 }
             usleep(100_000)
             events = window.waitForEvents(0, timeout: .zero)
@@ -313,12 +306,7 @@ struct RealMouseGiveBackTests {
             #expect(events.contains { $0.kind == .motion && $0.state & UInt32(Button3Mask) != 0 }, "\(events)")
             window.reset()
 
-            try mouse.button(3, pressed: true)
-            for _ in 0..<6 {
-                try mouse.move(dx: 50, dy: 0)
-                sleep(.milliseconds(12))
-            }
-            try mouse.button(3, pressed: false)
+            try drag(mouse, dx: 50, steps: 6, pause: .milliseconds(12))
             #expect(poll { client.currentDesktop() == 1 }, "\(daemon.output)")
             #expect(poll { client.buttonsDown() == 0 }, "no button left down")
             #expect(!daemon.output.contains("error"), "\(daemon.output)")
