@@ -1,5 +1,6 @@
 extension Action: CustomStringConvertible {
-    /// The action in its canonical config spelling, for logs; parsing it gives the same action.
+    /// The action in its canonical config spelling, for logs and the performer's messages;
+    /// parsing it gives the same action. The one rendering of an action.
     ///
     /// Key names are the keysyms' (`ctrl` reads back as `Control_L`), buttons 1–3 read back as
     /// `left`, `middle`, `right`, and `exec` arguments are quoted where a shell would need it.

@@ -289,18 +289,20 @@ struct ConfigReader {
                        at: path.appending("direction"))
             }
         }
-        if device == .pointer {
-            if ![.longPress, .swipe, .pan].contains(gesture) {
-                report("a pointer gesture is a 1-finger long-press, swipe or pan; a pointer never \(Self.verb(gesture))",
-                       at: path.appending("device"))
-            } else if let fingers, fingers != 1 {
+        switch device {
+        case .pointer? where !DeviceKind.pointer.canMake(gesture):
+            report("a pointer gesture is a 1-finger long-press, swipe or pan; a pointer never \(Self.verb(gesture))",
+                   at: path.appending("device"))
+        case .pointer?:
+            if let fingers, fingers != 1 {
                 report("a pointer gesture has 1 finger, not \(fingers)", at: path.appending("fingers"))
             }
-        }
-        if device == .touchpad, gesture == .tap || gesture == .longPress {
+        case .touchpad? where !DeviceKind.touchpad.canMake(gesture):
             // XI 2.4 reports touchpad swipes and pinches; a touchpad's taps arrive as clicks.
             report("a touchpad gesture is a swipe, pan, pinch or rotate; a touchpad's taps and presses are clicks",
                    at: path.appending("device"))
+        default:
+            break
         }
         if gesture == .pinch || gesture == .rotate, let fingers, fingers < 2 {
             report("a \(gesture.rawValue) needs at least 2 fingers", at: path.appending("fingers"))

@@ -15,44 +15,16 @@ struct Recognition {
         claimOnSecondFinger = configuration.claimOnSecondFinger
     }
 
-    /// Whether the device can produce this gesture at all: a pointer never taps, pinches or
-    /// rotates; a touchpad never taps or long-presses (its taps arrive as clicks).
-    static func canMake(_ device: DeviceKind, _ gesture: GestureKind) -> Bool {
-        switch (device, gesture) {
-        case (.pointer, .tap), (.pointer, .pinch), (.pointer, .rotate): false
-        case (.touchpad, .tap), (.touchpad, .longPress): false
-        default: true
-        }
-    }
-
-    /// True when `trigger` applies to a gesture group with these properties (everything but
-    /// what only the gesture itself decides: direction, taps, phase).
-    static func applies(_ trigger: Trigger, device: DeviceKind, fingers: Int, app: FocusedApp, edge: Edge?) -> Bool {
-        guard trigger.fingers == fingers, Recognition.canMake(device, trigger.gesture) else { return false }
-        if let wanted = trigger.device, wanted != device { return false }
-        if let wanted = trigger.app, !app.matches(wanted) { return false }
-        if let wanted = trigger.edge, wanted != edge { return false }
-        return true
-    }
-
     /// Whether any trigger for this device and app asks for more than `fingers` fingers: only
     /// then do landing fingers wait for more to join.
     func wantsMoreFingers(than fingers: Int, device: DeviceKind, app: FocusedApp) -> Bool {
-        triggers.contains { $0.fingers > fingers && Self.fits($0, device: device, app: app) }
+        triggers.contains { $0.fingers > fingers && $0.applies(to: device, app: app) }
     }
 
     /// Whether any trigger for this device and app uses exactly `fingers` fingers, wherever the
     /// gesture starts (edges are only judged once the count is fixed).
     func usesFingers(_ fingers: Int, device: DeviceKind, app: FocusedApp) -> Bool {
-        triggers.contains { $0.fingers == fingers && Self.fits($0, device: device, app: app) }
-    }
-
-    /// Whether `trigger` can apply to input from `device` while `app` is focused.
-    private static func fits(_ trigger: Trigger, device: DeviceKind, app: FocusedApp) -> Bool {
-        guard Recognition.canMake(device, trigger.gesture) else { return false }
-        if let wanted = trigger.device, wanted != device { return false }
-        if let wanted = trigger.app, !app.matches(wanted) { return false }
-        return true
+        triggers.contains { $0.fingers == fingers && $0.applies(to: device, app: app) }
     }
 
     /// The most specific trigger among `candidates` that fires for one phase. Ties (possible
@@ -99,7 +71,7 @@ struct ContextFlags: Equatable {
         candidates.removeAll(keepingCapacity: true)
         var flags = ContextFlags()
         for (i, t) in recognition.triggers.enumerated()
-        where Recognition.applies(t, device: device, fingers: fingers, app: app, edge: edge) {
+        where t.applies(to: device, app: app, fingers: fingers, edge: edge) {
             candidates.append(i)
             let diagonal = t.direction?.isDiagonal ?? false
             switch t.gesture {

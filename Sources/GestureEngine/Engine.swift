@@ -6,35 +6,6 @@ struct EngineEnvironment {
     var screen: (width: Int, height: Int)?
 }
 
-/// The focused application as bindings match it: WM_CLASS instance and class, as the focus
-/// event gave them; a binding's `app` matches either, ignoring case.
-struct FocusedApp: Equatable {
-    var name: String?
-    var className: String?
-
-    /// Whether a binding's (lowercased) `app` names this application.
-    func matches(_ wanted: String) -> Bool {
-        Self.equalIgnoringCase(lowercased: wanted, name) || Self.equalIgnoringCase(lowercased: wanted, className)
-    }
-
-    /// Compares without building a lowercased copy, which would allocate for names longer than
-    /// 15 bytes on every focus change; only names outside ASCII take the slow path.
-    static func equalIgnoringCase(lowercased wanted: String, _ candidate: String?) -> Bool {
-        guard let candidate else { return false }
-        var a = wanted.utf8.makeIterator(), b = candidate.utf8.makeIterator()
-        while true {
-            switch (a.next(), b.next()) {
-            case (nil, nil): return true
-            case (let x?, let y?):
-                if x >= 0x80 || y >= 0x80 { return wanted == candidate.lowercased() }
-                let ly = (y >= 0x41 && y <= 0x5A) ? y + 0x20 : y
-                if x != ly { return false }
-            default: return false
-            }
-        }
-    }
-}
-
 /// The recognizer engine: input events in, gesture phases and ownership decisions out.
 ///
 /// A value type with no clock, no timers and no I/O. Feed it events in time order with
@@ -79,10 +50,7 @@ public struct Engine: Sendable {
     /// The earliest instant at which a timer-driven phase may happen, if any.
     public var nextDeadline: Instant? {
         let s = env.recognition.settings
-        var d = touchscreen.deadline(s)
-        if let x = pointer.deadline(s), d == nil || x < d! { d = x }
-        if let x = touchpad.deadline(s), d == nil || x < d! { d = x }
-        return d
+        return touchscreen.deadline(s).earliest(pointer.deadline(s)).earliest(touchpad.deadline(s))
     }
 
     /// Processes one event. Timers due before the event's time fire first. An event older than
@@ -93,7 +61,7 @@ public struct Engine: Sendable {
         fireTimers(before: t, inclusive: false, emit: emit)
         now = t
         let before = tracesTransitions ? snapshot() : nil
-        defer { if let before { reportTransitions(from: before, at: t, cause: Self.name(of: event.kind), emit: emit) } }
+        defer { if let before { reportTransitions(from: before, at: t, cause: event.kind.typeName.rawValue, emit: emit) } }
         switch event.kind {
         case .touchBegin(let id, let p):
             touchscreen.begin(id: id, at: p, time: t, env, emit: emit)
@@ -173,27 +141,6 @@ public struct Engine: Sendable {
         }
     }
 
-    /// The trace format's name of an event's type, for transition logs.
-    static func name(of kind: InputEvent.Kind) -> String {
-        switch kind {
-        case .touchBegin: "touch-begin"
-        case .touchUpdate: "touch-update"
-        case .touchEnd: "touch-end"
-        case .touchCancel: "touch-cancel"
-        case .buttonPress: "button-press"
-        case .buttonRelease: "button-release"
-        case .motion: "motion"
-        case .touchpadSwipeBegin: "touchpad-swipe-begin"
-        case .touchpadSwipeUpdate: "touchpad-swipe-update"
-        case .touchpadSwipeEnd: "touchpad-swipe-end"
-        case .touchpadPinchBegin: "touchpad-pinch-begin"
-        case .touchpadPinchUpdate: "touchpad-pinch-update"
-        case .touchpadPinchEnd: "touchpad-pinch-end"
-        case .screen: "screen"
-        case .focus: "focus"
-        }
-    }
-
     private mutating func fireTimers(before t: Instant, inclusive: Bool, emit: (EngineOutput) -> Void) {
         let s = env.recognition.settings
         // Each round fires the earliest deadline; every firing retires or moves its timer, and
@@ -202,10 +149,7 @@ public struct Engine: Sendable {
         while rounds < 100_000 {
             rounds += 1
             let a = touchscreen.deadline(s), b = pointer.deadline(s), c = touchpad.deadline(s)
-            var d = a
-            if let b, d == nil || b < d! { d = b }
-            if let c, d == nil || c < d! { d = c }
-            guard let due = d, inclusive ? due <= t : due < t else { return }
+            guard let due = a.earliest(b).earliest(c), inclusive ? due <= t : due < t else { return }
             let before = tracesTransitions ? snapshot() : nil
             if a == due {
                 touchscreen.fireTimers(at: due, env, emit: emit)

@@ -26,6 +26,9 @@ public struct GestureReport: Hashable, Sendable {
     /// The focused application (WM_CLASS instance, as the focus event gave it) when the
     /// gesture started, if known.
     public var app: String?
+    /// The focused application's WM_CLASS class when the gesture started, if known: a
+    /// binding's `app` matches it as well as ``app``.
+    public var appClass: String?
     /// Index into ``EngineConfiguration/triggers`` of the trigger that fires at this phase.
     public var firing: Int?
 
@@ -33,7 +36,7 @@ public struct GestureReport: Hashable, Sendable {
         time: Instant, gesture: GestureKind, phase: Phase, fingers: Int, device: DeviceKind,
         position: Point, taps: Int? = nil, direction: Direction? = nil, edge: Edge? = nil,
         translation: Point? = nil, velocity: Point? = nil, scale: Double? = nil,
-        angle: Double? = nil, app: String? = nil, firing: Int? = nil
+        angle: Double? = nil, app: String? = nil, appClass: String? = nil, firing: Int? = nil
     ) {
         self.time = time
         self.gesture = gesture
@@ -49,6 +52,7 @@ public struct GestureReport: Hashable, Sendable {
         self.scale = scale
         self.angle = angle
         self.app = app
+        self.appClass = appClass
         self.firing = firing
     }
 }

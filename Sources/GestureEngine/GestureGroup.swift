@@ -326,7 +326,7 @@ struct GestureGroup {
     /// The earliest deadline of this group or its pending multi-tap.
     @inline(__always) func nextDeadline(_ s: RecognizerSettings) -> Instant? {
         var d: Instant? = nil
-        func consider(_ x: Instant) { if d == nil || x < d! { d = x } }
+        func consider(_ x: Instant) { d = d.earliest(x) }
         if sequence.isPending && !(active && holdsSequence) {
             consider(sequence.releaseTime + Interval(milliseconds: s.multiTapIntervalMs))
         }
@@ -671,7 +671,7 @@ struct GestureGroup {
         var bestSpecificity = -1
         for (i, trigger) in r.triggers.enumerated()
         where trigger.gesture == .tap && trigger.taps == sequence.count
-            && Recognition.applies(trigger, device: device, fingers: sequence.fingers, app: sequence.app, edge: nil)
+            && trigger.applies(to: device, app: sequence.app, fingers: sequence.fingers, edge: nil)
             && trigger.specificity > bestSpecificity
         {
             firing = i
@@ -681,7 +681,8 @@ struct GestureGroup {
         for id in sequence.touchIDs { emit(.touch(id: id, decision)) }
         emit(.gesture(GestureReport(
             time: t, gesture: .tap, phase: .recognized, fingers: sequence.fingers, device: device,
-            position: sequence.position, taps: sequence.count, app: sequence.app.name, firing: firing)))
+            position: sequence.position, taps: sequence.count, app: sequence.app.name, appClass: sequence.app.className,
+            firing: firing)))
         sequence.touchIDs.removeAll(keepingCapacity: true)
         sequence.count = 0
     }
@@ -740,7 +741,7 @@ struct GestureGroup {
     private func report(_ gesture: GestureKind, _ phase: Phase, at t: Instant, _ m: Measures, firing: Int?) -> GestureReport {
         var rep = GestureReport(
             time: t, gesture: gesture, phase: phase, fingers: fingers, device: device,
-            position: m.centroid, app: app.name, firing: firing)
+            position: m.centroid, app: app.name, appClass: app.className, firing: firing)
         switch gesture {
         case .swipe:
             rep.edge = edge

@@ -50,3 +50,48 @@ public struct InputEvent: Hashable, Sendable {
         case focus(app: String, appClass: String? = nil)
     }
 }
+
+extension InputEvent {
+    /// The name of each kind of event: the `type` field of the trace format (contract
+    /// section 2) and the cause of a transition in the `--verbose` log. The one table of them.
+    public enum TypeName: String, CaseIterable, Hashable, Sendable {
+        case touchBegin = "touch-begin"
+        case touchUpdate = "touch-update"
+        case touchEnd = "touch-end"
+        case touchCancel = "touch-cancel"
+        case buttonPress = "button-press"
+        case buttonRelease = "button-release"
+        case motion
+        case touchpadSwipeBegin = "touchpad-swipe-begin"
+        case touchpadSwipeUpdate = "touchpad-swipe-update"
+        case touchpadSwipeEnd = "touchpad-swipe-end"
+        case touchpadPinchBegin = "touchpad-pinch-begin"
+        case touchpadPinchUpdate = "touchpad-pinch-update"
+        case touchpadPinchEnd = "touchpad-pinch-end"
+        case screen
+        case focus
+    }
+}
+
+extension InputEvent.Kind {
+    /// The name of this kind of event.
+    public var typeName: InputEvent.TypeName {
+        switch self {
+        case .touchBegin: .touchBegin
+        case .touchUpdate: .touchUpdate
+        case .touchEnd: .touchEnd
+        case .touchCancel: .touchCancel
+        case .buttonPress: .buttonPress
+        case .buttonRelease: .buttonRelease
+        case .motion: .motion
+        case .touchpadSwipeBegin: .touchpadSwipeBegin
+        case .touchpadSwipeUpdate: .touchpadSwipeUpdate
+        case .touchpadSwipeEnd: .touchpadSwipeEnd
+        case .touchpadPinchBegin: .touchpadPinchBegin
+        case .touchpadPinchUpdate: .touchpadPinchUpdate
+        case .touchpadPinchEnd: .touchpadPinchEnd
+        case .screen: .screen
+        case .focus: .focus
+        }
+    }
+}

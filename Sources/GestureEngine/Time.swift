@@ -39,3 +39,17 @@ public struct Interval: Comparable, Hashable, Sendable, CustomStringConvertible 
 
     public var description: String { "\(milliseconds) ms" }
 }
+
+extension Optional where Wrapped: Comparable {
+    /// The earlier of two optional deadlines: either one when the other is `nil`, `nil` when
+    /// both are; on a tie, this one.
+    ///
+    /// ```swift
+    /// let next = touchscreenDeadline.earliest(pointerDeadline).earliest(touchpadDeadline)
+    /// ```
+    @inlinable @inline(__always) public func earliest(_ other: Wrapped?) -> Wrapped? {
+        guard let mine = self else { return other }
+        guard let other else { return mine }
+        return other < mine ? other : mine
+    }
+}

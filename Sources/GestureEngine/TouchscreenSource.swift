@@ -32,10 +32,7 @@ struct TouchscreenSource {
     }
 
     @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? {
-        let g = group.nextDeadline(s)
-        guard let settle = settleDeadline else { return g }
-        guard let g else { return settle }
-        return min(settle, g)
+        settleDeadline.earliest(group.nextDeadline(s))
     }
 
     mutating func fireTimers(at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {

@@ -87,7 +87,7 @@ struct TraceWriterTests {
         for event in roundTripEvents { try writer.write(event) }
         var reader = TraceReader(text: lines.text)
         #expect(try reader.readAll() == roundTripEvents)
-        let kinds = Set(roundTripEvents.map { TraceEventType($0.kind) })
+        let kinds = Set(roundTripEvents.map(\.kind.typeName))
         #expect(kinds == Set(TraceEventType.allCases))
     }
 

@@ -15,11 +15,9 @@ public enum Explanation {
         if report.phase == .changed || report.phase == .cancelled { return nil }
         let sameGesture = config.bindings.filter { $0.trigger.gesture == report.gesture }
         if sameGesture.isEmpty { return "no binding for \(report.gesture.rawValue)" }
+        let app = FocusedApp(name: report.app, className: report.appClass)
         let here = sameGesture.filter {
-            $0.trigger.fingers == report.fingers
-                && ($0.trigger.device == nil || $0.trigger.device == report.device)
-                && ($0.trigger.app == nil || $0.trigger.app == report.app?.lowercased())
-                && ($0.trigger.edge == nil || $0.trigger.edge == report.edge)
+            $0.trigger.applies(to: report.device, app: app, fingers: report.fingers, edge: report.edge)
         }
         if here.isEmpty {
             return "no binding: \(report.gesture.rawValue) with \(report.fingers) finger\(report.fingers == 1 ? "" : "s") "

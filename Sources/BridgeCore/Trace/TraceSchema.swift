@@ -98,47 +98,9 @@ enum TraceKey: Int, CaseIterable, Sendable {
     static let largestExactInteger: Double = 9_007_199_254_740_992
 }
 
-/// The event types of the trace format, by their names in the `type` field.
-enum TraceEventType: String, CaseIterable, Sendable {
-    case touchBegin = "touch-begin"
-    case touchUpdate = "touch-update"
-    case touchEnd = "touch-end"
-    case touchCancel = "touch-cancel"
-    case buttonPress = "button-press"
-    case buttonRelease = "button-release"
-    case motion
-    case touchpadSwipeBegin = "touchpad-swipe-begin"
-    case touchpadSwipeUpdate = "touchpad-swipe-update"
-    case touchpadSwipeEnd = "touchpad-swipe-end"
-    case touchpadPinchBegin = "touchpad-pinch-begin"
-    case touchpadPinchUpdate = "touchpad-pinch-update"
-    case touchpadPinchEnd = "touchpad-pinch-end"
-    case screen
-    case focus
-}
-
-extension TraceEventType {
-    /// The type name of an event kind.
-    init(_ kind: InputEvent.Kind) {
-        switch kind {
-        case .touchBegin: self = .touchBegin
-        case .touchUpdate: self = .touchUpdate
-        case .touchEnd: self = .touchEnd
-        case .touchCancel: self = .touchCancel
-        case .buttonPress: self = .buttonPress
-        case .buttonRelease: self = .buttonRelease
-        case .motion: self = .motion
-        case .touchpadSwipeBegin: self = .touchpadSwipeBegin
-        case .touchpadSwipeUpdate: self = .touchpadSwipeUpdate
-        case .touchpadSwipeEnd: self = .touchpadSwipeEnd
-        case .touchpadPinchBegin: self = .touchpadPinchBegin
-        case .touchpadPinchUpdate: self = .touchpadPinchUpdate
-        case .touchpadPinchEnd: self = .touchpadPinchEnd
-        case .screen: self = .screen
-        case .focus: self = .focus
-        }
-    }
-}
+/// The event types of the trace format, by their names in the `type` field (the table lives
+/// with the events themselves, where the engine's transition log names them too).
+typealias TraceEventType = InputEvent.TypeName
 
 extension TraceProblem {
     /// The problem with an event at `time` following one at `previous`, if time went backwards.

@@ -121,7 +121,7 @@ public final class TraceWriter {
         }
 
         try add(.t, event.time.milliseconds)
-        add(.type, JSONLiteral.string(TraceEventType(event.kind).rawValue))
+        add(.type, JSONLiteral.string(event.kind.typeName.rawValue))
         switch event.kind {
         case .touchBegin(let id, let at), .touchUpdate(let id, let at), .touchEnd(let id, let at),
             .touchCancel(let id, let at):

@@ -99,7 +99,7 @@ public final class X11ActionPerformer: ActionPerformer {
 
     /// Performs one action; on failure nothing stays held and the error names the action.
     public func perform(_ action: Action, context: ActionContext) throws(ActionError) {
-        let text = Self.describe(action)
+        let text = action.description
         restoreTemporaryMappings()
         if case .exec(let argv) = action {
             let pid = try launcher.spawn(argv)
@@ -173,20 +173,6 @@ public final class X11ActionPerformer: ActionPerformer {
     public var runningChildren: [Int32] { launcher.running.keys.sorted() }
 
     // MARK: - Helpers
-
-    /// The action as the config writes it, for messages.
-    static func describe(_ action: Action) -> String {
-        switch action {
-        case .key(let combo): "key \(combo)"
-        case .click(let button): "click \(button)"
-        case .scroll(let direction, let steps): "scroll \(direction.rawValue) \(steps)"
-        case .workspace(.next): "workspace next"
-        case .workspace(.previous): "workspace prev"
-        case .workspace(.number(let n)): "workspace \(n)"
-        case .window(let operation): "window \(operation.rawValue)"
-        case .exec(let argv): "exec \(argv.joined(separator: " "))"
-        }
-    }
 
     /// An error for an action that cannot be done as asked (no window manager, no spare
     /// keycode …), as opposed to an X call that failed.

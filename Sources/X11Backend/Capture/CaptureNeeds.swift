@@ -19,10 +19,9 @@ public struct CaptureNeeds: Hashable, Sendable {
 
     /// What `config`'s bindings need.
     public init(_ config: Config) {
-        func can(_ t: Trigger, _ device: DeviceKind) -> Bool { t.device == nil || t.device == device }
         let triggers = config.bindings.map(\.trigger)
-        touchscreen = triggers.contains { can($0, .touchscreen) }
-        touchpadSwipes = triggers.contains { ($0.gesture == .swipe || $0.gesture == .pan) && can($0, .touchpad) }
-        touchpadPinches = triggers.contains { ($0.gesture == .pinch || $0.gesture == .rotate) && can($0, .touchpad) }
+        touchscreen = triggers.contains { $0.applies(to: .touchscreen) }
+        touchpadSwipes = triggers.contains { ($0.gesture == .swipe || $0.gesture == .pan) && $0.applies(to: .touchpad) }
+        touchpadPinches = triggers.contains { ($0.gesture == .pinch || $0.gesture == .rotate) && $0.applies(to: .touchpad) }
     }
 }

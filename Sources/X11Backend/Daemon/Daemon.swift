@@ -111,9 +111,8 @@ public final class Daemon {
             if display.isConnectionLost { code = 1; break }
             for error in display.takeAsynchronousErrors() { logger.warning("X error: \(error)") }
 
-            var timeout: Int32 = -1
-            if let deadline = pipeline.nextDeadline { timeout = capture.milliseconds(until: deadline) }
-            if let performer, let due = performer.nextMaintenance { timeout = timeout < 0 ? due : min(timeout, due) }
+            // Milliseconds until the engine's next timer or the performer's next restore; -1: none.
+            let timeout = pipeline.nextDeadline.map(capture.milliseconds(until:)).earliest(performer?.nextMaintenance) ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             do throws(SystemError) {
                 try SystemCall.poll(&fds, timeout: timeout)
