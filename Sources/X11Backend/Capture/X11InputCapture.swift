@@ -67,6 +67,8 @@ public final class X11InputCapture: InputArbiter {
     private var triggerAxes = PointerAxes()
     /// Raw motion is selected (only while a press is in progress: no wakeups for plain motion).
     private var rawMotionSelected = false
+    /// Releases to feed before the next event: a previous press whose release never came.
+    private var endedPresses: [InputEvent] = []
     private var lastPointer = Point.zero
     private var lastScreen: (Int, Int)? = nil
 
@@ -189,7 +191,10 @@ public final class X11InputCapture: InputArbiter {
             let converted = try? display.withEventData(&event) { (cookie) throws(X11Error) -> InputEvent? in
                 self.convert(cookie)
             }
+            for input in endedPresses { sink(input) }
+            endedPresses.removeAll()
             if let converted, let input = converted { sink(input) }
+            giveBackUndecidedRelease()
         }
     }
 
@@ -218,6 +223,7 @@ public final class X11InputCapture: InputArbiter {
             // Grabs are on the master devices: hot-plugged devices fall under them at once.
             logger.info("input devices changed")
             refreshDevices()
+            endPressOfVanishedDevice()
             return nil
         default:
             return nil
@@ -240,9 +246,11 @@ public final class X11InputCapture: InputArbiter {
     /// seen twice).
     private func grabbedPointerEvent(_ type: Int32, _ e: XIDeviceEvent, at p: Point, time t: Instant) -> InputEvent? {
         guard type == XI_ButtonPress, Int(e.detail) == button else { return nil }
-        if let press = triggerPress, !press.isFinished {
-            // A press whose raw release was missed (its device vanished): it ends here.
+        if let press = triggerPress, !press.released {
+            // A press whose raw release never came (its device vanished): it ends here, for the
+            // engine too, which would otherwise ignore the new press and leave it undecided.
             logger.debug("a new press of button \(button) ends the previous one", metadata: ["previous": "\(press)"])
+            if press.feedsEngine { endedPresses.append(InputEvent(time: t, .buttonRelease(button: press.button, at: press.position))) }
         }
         triggerPress = TriggerPress(button: button, master: e.deviceid, source: e.sourceid, position: p)
         triggerAxes = pointerAxes(of: e.sourceid)
@@ -272,6 +280,29 @@ public final class X11InputCapture: InputArbiter {
         default:
             return nil
         }
+    }
+
+    /// A press whose device was unplugged or disabled before its release ends now: its raw release will
+    /// never come, and an undecided press would keep the pointer frozen.
+    private func endPressOfVanishedDevice() {
+        guard var press = triggerPress, !press.released else { return }
+        guard !display.isEnabled(device: press.source) else { return }
+        logger.notice("the device that held button \(press.button) is gone or disabled: the press ends")
+        press.released = true
+        triggerPress = press
+        selectRawMotion(false)
+        if press.feedsEngine {
+            endedPresses.append(InputEvent(time: clock.now() ?? Instant(milliseconds: 0), .buttonRelease(button: press.button, at: press.position)))
+        }
+        finishTriggerPressIfDone()
+    }
+
+    /// The engine decides a press at its release at the latest; should it not have, the pointer
+    /// must not stay frozen: the press is given back, and that is logged.
+    private func giveBackUndecidedRelease() {
+        guard let press = triggerPress, press.released, press.decision == .undecided else { return }
+        logger.warning("the press of button \(press.button) was released undecided: given back to the application")
+        decideTriggerPress(.release)
     }
 
     /// Forgets the press once it is released and decided (the decision may come after the

@@ -131,3 +131,15 @@ extension X11Display {
         }
     }
 }
+
+extension X11Display {
+    /// Whether `device` exists and is enabled (a disabled or unplugged device sends nothing more).
+    func isEnabled(device: Int32) -> Bool {
+        (try? call("XIQueryDevice(\(device))") { handle -> Bool in
+            var count: Int32 = 0
+            guard let info = XIQueryDevice(handle, device, &count), count > 0 else { return false }
+            defer { XIFreeDeviceInfo(info) }
+            return info.pointee.enabled != 0
+        }) ?? false
+    }
+}
