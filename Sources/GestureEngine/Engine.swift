@@ -31,20 +31,23 @@ public struct Engine: Sendable {
     /// The configuration in force.
     public private(set) var configuration: EngineConfiguration
     private var env: EngineEnvironment
-    private var touchscreen = TouchscreenSource()
+    private var touchscreen: TouchscreenSource
     private var pointer = PointerSource()
     private var touchpad = TouchpadSource()
     private var pointerPosition = Point.zero
     private var now: Instant? = nil
 
-    /// Whether the engine reports recognizer state changes as ``EngineOutput/transition(_:)``
-    /// (for `--verbose`). Off by default: it costs a snapshot per event.
-    public var tracesTransitions = false
+    /// Whether the engine reports gesture-group and recognizer state changes as
+    /// ``EngineOutput/transition(_:)``, as they happen (for `--verbose`). Off by default.
+    public var tracesTransitions = false {
+        didSet { traceSources() }
+    }
 
     /// Creates an engine for a configuration.
     public init(_ configuration: EngineConfiguration) {
         self.configuration = configuration
         env = EngineEnvironment(recognition: Recognition(configuration), screen: nil)
+        touchscreen = TouchscreenSource(triggers: configuration.triggers)
     }
 
     /// The earliest instant at which a timer-driven phase may happen, if any.
@@ -60,9 +63,16 @@ public struct Engine: Sendable {
         if let now, t < now { t = now }
         fireTimers(before: t, inclusive: false, emit: emit)
         now = t
-        let before = tracesTransitions ? snapshot() : nil
-        defer { if let before { reportTransitions(from: before, at: t, cause: event.kind.typeName.rawValue, emit: emit) } }
-        switch event.kind {
+        if tracesTransitions {
+            let cause = event.kind.typeName.rawValue
+            dispatch(event.kind, at: t) { emit($0.causedBy(cause)) }
+        } else {
+            dispatch(event.kind, at: t, emit: emit)
+        }
+    }
+
+    private mutating func dispatch(_ kind: InputEvent.Kind, at t: Instant, emit: (EngineOutput) -> Void) {
+        switch kind {
         case .touchBegin(let id, let p):
             touchscreen.begin(id: id, at: p, time: t, env, emit: emit)
         case .touchUpdate(let id, let p):
@@ -111,7 +121,7 @@ public struct Engine: Sendable {
     /// for a configuration change.
     public mutating func abandonAll(at instant: Instant, emit: (EngineOutput) -> Void) {
         let t = max(instant, now ?? instant)
-        touchscreen.abandon(at: t, emit: emit)
+        touchscreen.abandon(at: t, env.recognition, emit: emit)
         pointer.abandon(at: t, emit: emit)
         touchpad.abandon(at: t, emit: emit)
     }
@@ -122,23 +132,16 @@ public struct Engine: Sendable {
         abandonAll(at: instant, emit: emit)
         self.configuration = configuration
         env.recognition = Recognition(configuration)
-        touchscreen = TouchscreenSource()
+        touchscreen = TouchscreenSource(triggers: configuration.triggers)
         pointer = PointerSource()
         touchpad = TouchpadSource()
+        traceSources()
     }
 
-    private func snapshot() -> [[String]] {
-        [touchscreen.group.states, pointer.group.states, touchpad.group.states]
-    }
-
-    private func reportTransitions(from before: [[String]], at t: Instant, cause: String, emit: (EngineOutput) -> Void) {
-        let after = snapshot()
-        let devices: [DeviceKind] = [.touchscreen, .pointer, .touchpad]
-        for (d, device) in devices.enumerated() {
-            for (g, gesture) in GestureKind.allCases.enumerated() where before[d][g] != after[d][g] {
-                emit(.transition(Transition(time: t, device: device, gesture: gesture, from: before[d][g], to: after[d][g], cause: cause)))
-            }
-        }
+    private mutating func traceSources() {
+        touchscreen.group.tracesTransitions = tracesTransitions
+        pointer.group.tracesTransitions = tracesTransitions
+        touchpad.group.tracesTransitions = tracesTransitions
     }
 
     private mutating func fireTimers(before t: Instant, inclusive: Bool, emit: (EngineOutput) -> Void) {
@@ -150,17 +153,23 @@ public struct Engine: Sendable {
             rounds += 1
             let a = touchscreen.deadline(s), b = pointer.deadline(s), c = touchpad.deadline(s)
             guard let due = a.earliest(b).earliest(c), inclusive ? due <= t : due < t else { return }
-            let before = tracesTransitions ? snapshot() : nil
-            if a == due {
-                touchscreen.fireTimers(at: due, env, emit: emit)
-            } else if b == due {
-                pointer.fireTimers(at: due, env, emit: emit)
+            if tracesTransitions {
+                fireTimer(at: due, touchscreen: a == due, pointer: b == due) { emit($0.causedBy("timer")) }
             } else {
-                touchpad.fireTimers(at: due, env, emit: emit)
+                fireTimer(at: due, touchscreen: a == due, pointer: b == due, emit: emit)
             }
             now = due
-            if let before { reportTransitions(from: before, at: due, cause: "timer", emit: emit) }
         }
         assertionFailure("engine timers did not settle")
+    }
+
+    private mutating func fireTimer(at due: Instant, touchscreen isTouchscreen: Bool, pointer isPointer: Bool, emit: (EngineOutput) -> Void) {
+        if isTouchscreen {
+            touchscreen.fireTimers(at: due, env, emit: emit)
+        } else if isPointer {
+            pointer.fireTimers(at: due, env, emit: emit)
+        } else {
+            touchpad.fireTimers(at: due, env, emit: emit)
+        }
     }
 }

@@ -81,19 +81,23 @@ public enum EngineOutput: Hashable, Sendable {
     /// A recognizer changed state (only when ``Engine/tracesTransitions`` is on): for
     /// `--verbose` logs, `old → event → new`.
     case transition(Transition)
+    /// An impossible transition inside the engine (a bug, reported instead of ignored): for
+    /// `--verbose` logs. Debug builds stop at an assertion first.
+    case bug(EngineBug)
 }
 
-/// One recognizer state change, for diagnostics.
+/// One state change of a gesture group or of one of its recognizers, for diagnostics.
 public struct Transition: Hashable, Sendable, CustomStringConvertible {
     public var time: Instant
     public var device: DeviceKind
-    public var gesture: GestureKind
+    /// The recognizer that changed; `nil`: the gesture group itself (its phase).
+    public var gesture: GestureKind?
     public var from: String
     public var to: String
     /// What caused it: the input event's type, or `timer`.
     public var cause: String
 
-    public init(time: Instant, device: DeviceKind, gesture: GestureKind, from: String, to: String, cause: String) {
+    public init(time: Instant, device: DeviceKind, gesture: GestureKind?, from: String, to: String, cause: String) {
         self.time = time
         self.device = device
         self.gesture = gesture
@@ -103,6 +107,15 @@ public struct Transition: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(device.rawValue) \(gesture.rawValue): \(from) → \(cause) → \(to)"
+        "\(device.rawValue) \(gesture?.rawValue ?? "group"): \(from) → \(cause) → \(to)"
+    }
+}
+
+extension EngineOutput {
+    /// The output with the cause of a transition filled in; other outputs unchanged.
+    func causedBy(_ cause: String) -> EngineOutput {
+        guard case .transition(var transition) = self else { return self }
+        transition.cause = cause
+        return .transition(transition)
     }
 }

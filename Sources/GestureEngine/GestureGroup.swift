@@ -1,126 +1,32 @@
-/// The state of one recognizer inside a gesture group.
-///
-/// ```text
-///   possible ──(thresholds met)──▶ active ──(last lift)──▶ done
-///       │                            └──(cancel)─────────▶ done
-///       └──(ruled out: moved, too slow, too late, another won)──▶ failed
-/// ```
-/// Discrete recognizers (tap, swipe) go straight from `possible` to `done`.
-enum RecognizerState: UInt8 {
-    case possible, active, done, failed
-}
-
-/// What the recognizers look at, measured by the source from its fingers, pointer or deltas.
-struct Measures: Equatable {
-    /// Centroid of the fingers (or the pointer), root pixels.
-    var centroid = Point.zero
-    /// Mean displacement of the fingers since each landed (touchpad: sum of deltas).
-    var translation = Point.zero
-    /// The farthest any finger has wandered from where it landed (px).
-    var wander = 0.0
-    /// Span now / span at start (1 with fewer than two fingers).
-    var scale = 1.0
-    /// Cumulative rotation, degrees, clockwise positive.
-    var angle = 0.0
-    /// How far (px) the fingers moved relative to each other (span change and arc of
-    /// rotation): a pan only begins when the common movement outweighs it.
-    var differential = 0.0
-    /// Velocity (px/s), filled in when reported.
-    var velocity = Point.zero
-}
-
-/// Velocity from the translation samples of the last ``window`` ms, in a fixed ring so that
-/// tracking allocates nothing.
-struct VelocityTracker {
-    /// Samples older than this (ms) do not count: a finger that rested this long before lifting
-    /// lifts at speed zero. Flutter's `VelocityTracker` uses a 100 ms horizon too.
-    static let window = 100.0
-    private static let capacity = 8
-    private var times = InlineArray<8, Double>(repeating: 0)
-    private var xs = InlineArray<8, Double>(repeating: 0)
-    private var ys = InlineArray<8, Double>(repeating: 0)
-    private var count = 0
-    private var head = 0
-
-    mutating func reset() { count = 0; head = 0 }
-
-    mutating func record(_ t: Instant, _ p: Point) {
-        times[head] = t.milliseconds
-        xs[head] = p.x
-        ys[head] = p.y
-        head = (head + 1) % Self.capacity
-        count = min(count + 1, Self.capacity)
-    }
-
-    private func sample(_ i: Int) -> (Double, Point) {
-        (times[i], Point(x: xs[i], y: ys[i]))
-    }
-
-    /// Velocity in px/s at `now`: displacement between the newest sample and the oldest one
-    /// within the window, over their time difference; zero when nothing moved in the window.
-    func velocity(at now: Instant) -> Point {
-        guard count >= 2 else { return .zero }
-        let newestIndex = (head - 1 + Self.capacity) % Self.capacity
-        let (tNew, pNew) = sample(newestIndex)
-        if now.milliseconds - tNew > Self.window { return .zero }
-        var oldest = (tNew, pNew)
-        for k in 1..<count {
-            let s = sample((newestIndex - k + Self.capacity) % Self.capacity)
-            if now.milliseconds - s.0 > Self.window { break }
-            oldest = s
-        }
-        let dt = tNew - oldest.0
-        guard dt > 0 else { return .zero }
-        return (pNew - oldest.1) * (1000 / dt)
-    }
-}
-
-/// Which kinds of gesture a group's input can make: a touchpad swipe sequence only swipes and
-/// pans, a touchpad pinch sequence only pinches and rotates.
-struct GestureFamily: OptionSet {
-    let rawValue: UInt8
-    static let motion = GestureFamily(rawValue: 1)
-    static let pinchRotate = GestureFamily(rawValue: 2)
-    static let all: GestureFamily = [.motion, .pinchRotate]
-}
-
-/// A pending multi-tap: taps that already happened and wait for one more (touchscreen only).
-struct TapSequence {
-    /// Taps so far; 0 when nothing is pending.
-    var count = 0
-    var fingers = 0
-    /// Where the latest tap landed.
-    var position = Point.zero
-    /// When the latest tap's last finger lifted.
-    var releaseTime = Instant(milliseconds: 0)
-    var app = FocusedApp()
-    /// Touches of all taps so far, awaiting their ownership decision.
-    var touchIDs: [Int] = []
-
-    var isPending: Bool { count > 0 }
-}
-
 /// One gesture group: the fingers (or pointer press, or touchpad sequence) that form one
 /// gesture, and the arena where the bound recognizers compete for it.
+///
+/// Its state is three values, each with its transitions in one place (`GroupLifecycle.swift`):
+/// the ``GroupPhase`` (idle → settling → open → lifting/finished → idle), the
+/// ``InputDecision`` (who owns the input) and the ``Recognizers`` (one state per gesture kind).
+/// A transition the diagrams do not allow is reported as an ``EngineBug`` output (and stops a
+/// debug build), never silently ignored.
+///
+/// Sources measure; the group decides. Every decision happens here, in one place: which
+/// recognizers exist (the bound ones), which wins (``resolve(inFavorOf:at:emit:)`` rejects the
+/// losers), what fires, and who owns the input. The group calls `emit` for gesture phases,
+/// ownership decisions and its tap's verdict; it never performs anything itself.
 ///
 /// A claim is emitted before the phase that fires: whoever performs the action (a right click
 /// after a long press) does so once the input is the bridge's, never while the application
 /// could still get it.
-///
-/// Sources measure; the group decides. Every decision happens here, in one place: which
-/// recognizers exist (the bound ones), which wins, what fires, and who owns the input.
-/// The group calls `emit` for gesture phases and ownership decisions; it never performs
-/// anything itself.
 struct GestureGroup {
+    typealias Emit = (GroupOutput) -> Void
+
     let device: DeviceKind
     /// The pointer button (pointer groups), for ownership decisions.
     var button = 0
 
-    /// A group is active from its first finger until its last lift or its release.
-    private(set) var active = false
+    private(set) var phase = GroupPhase.idle
+    private(set) var decision = InputDecision.undecided
+    private(set) var recognizers = Recognizers()
+
     private(set) var start = Instant(milliseconds: 0)
-    /// Whether the finger count is fixed (the settle window closed).
-    private(set) var settled = false
     private(set) var fingers = 0
     private(set) var app = FocusedApp()
     private(set) var edge: Edge?
@@ -130,21 +36,8 @@ struct GestureGroup {
     private var steps: [Int] = []
 
     private(set) var measures = Measures()
+    /// The values as they were before the first lift (reported by `ended`/`cancelled`).
     private var frozen = Measures()
-    /// A finger has lifted: values are frozen, nothing new begins.
-    private(set) var lifting = false
-    /// Nothing more can be recognized; the group only waits for its fingers to lift.
-    private(set) var finished = false
-    private(set) var claimed = false
-    /// Set when the group released its input: the source forgets the released touches.
-    private(set) var releasedInput = false
-
-    private var tap = RecognizerState.failed
-    private var longPress = RecognizerState.failed
-    private var swipe = RecognizerState.failed
-    private var pan = RecognizerState.failed
-    private var pinch = RecognizerState.failed
-    private var rotate = RecognizerState.failed
 
     private var panOrigin = Point.zero
     private var pinchOrigin = 1.0
@@ -154,16 +47,12 @@ struct GestureGroup {
 
     /// Touch ids (touchscreen) whose ownership is not decided yet.
     private(set) var undecided: [Int] = []
-    /// Pointer and touchpad groups: whether their input still awaits a decision.
-    private var inputUndecided = false
 
-    /// The multi-tap that waits for this group's tap (touchscreen only); survives groups.
-    private(set) var sequence = TapSequence()
-    /// The tap count this group's tap would make (1, or one more than the pending sequence).
-    private var tapIndex = 1
-    /// This group landed while a multi-tap was pending: the sequence waits for this group's
-    /// verdict instead of its own deadline.
-    private var holdsSequence = false
+    /// Whether an impossible transition stops a debug build (tests of the report turn it off).
+    var trapsOnBug = true
+    /// Whether phase and recognizer changes are emitted as transitions (`--verbose`); their
+    /// cause is filled in by the engine.
+    var tracesTransitions = false
 
     init(device: DeviceKind) {
         self.device = device
@@ -171,16 +60,22 @@ struct GestureGroup {
         ratchet.reserveCapacity(32)
         steps.reserveCapacity(32)
         undecided.reserveCapacity(16)
-        sequence.touchIDs.reserveCapacity(16)
     }
+
+    /// A group is active from its first finger until its last lift or its release.
+    var isActive: Bool { phase != .idle }
+
+    /// The highest tap count this group could still make: 0 when its tap recognizer is out.
+    var possibleTaps: Int { recognizers[.tap] == .possible ? flags.maxTaps : 0 }
 
     // MARK: - Lifecycle driven by the source
 
     /// Starts a group at its first finger, press or touchpad begin.
-    mutating func begin(at t: Instant, app: FocusedApp) {
-        active = true
+    mutating func begin(at t: Instant, app: FocusedApp, emit: Emit) {
+        guard move(to: .settling, at: t, "begin", emit: emit) else { return }
+        decision = .undecided
+        recognizers = Recognizers()
         start = t
-        settled = false
         fingers = 0
         self.app = app
         edge = nil
@@ -188,38 +83,29 @@ struct GestureGroup {
         candidates.removeAll(keepingCapacity: true)
         measures = Measures()
         frozen = Measures()
-        lifting = false
-        finished = false
-        claimed = false
-        releasedInput = false
-        tap = .failed; longPress = .failed; swipe = .failed
-        pan = .failed; pinch = .failed; rotate = .failed
         longPressRepeat = nil
         velocity.reset()
         undecided.removeAll(keepingCapacity: true)
-        inputUndecided = device != .touchscreen
-        tapIndex = 1
-        holdsSequence = sequence.isPending
     }
 
     /// Adds a touch to the input awaiting a decision.
     mutating func addTouch(_ id: Int) { undecided.append(id) }
 
     /// Claims the input now, before any gesture won it (`claim_on_second_finger`): nothing is
-    /// released afterwards, whether or not a gesture then matches.
-    mutating func claimEarly(emit: (EngineOutput) -> Void) {
-        guard active else { return }
-        decide(.claim, emit: emit)
+    /// released afterwards, whether or not a gesture then matches. Touches that join a claimed
+    /// group are claimed by the next call.
+    mutating func claimEarly(at t: Instant, emit: Emit) {
+        guard isActive else { return bug("claim_on_second_finger", at: t, emit: emit) }
+        decide(.claim, at: t, emit: emit)
     }
 
     /// Fixes the finger count: the settle window closed, or the gesture had to be decided
     /// sooner. Finds the bound triggers that apply; when none does, the input is released.
     mutating func settle(
         at t: Instant, fingers: Int, startCentroid: Point, screen: (width: Int, height: Int)?,
-        family: GestureFamily = .all, evaluateNow: Bool = true, _ r: Recognition, emit: (EngineOutput) -> Void
+        family: GestureFamily = .all, evaluateNow: Bool = true, _ r: Recognition, emit: Emit
     ) {
-        guard active, !settled else { return }
-        settled = true
+        guard move(to: .open, at: t, "settle", emit: emit) else { return }
         self.fingers = fingers
         edge = device == .touchpad ? nil : Geometry.edge(of: startCentroid, screen: screen, margin: r.settings.edgePx)
         flags = ContextFlags.collect(r, device: device, fingers: fingers, app: app, edge: edge, into: &candidates)
@@ -228,24 +114,13 @@ struct GestureGroup {
         ratchet.removeAll(keepingCapacity: true)
         steps.removeAll(keepingCapacity: true)
         for _ in candidates { ratchet.append(0); steps.append(0) }
-        tap = flags.maxTaps > 0 ? .possible : .failed
-        longPress = flags.longPress ? .possible : .failed
-        swipe = flags.swipe ? .possible : .failed
-        pan = flags.pan ? .possible : .failed
-        pinch = flags.pinch ? .possible : .failed
-        rotate = flags.rotate ? .possible : .failed
-
-        if sequence.isPending {
-            let continues = tap == .possible && sequence.fingers == fingers
-                && startCentroid.distance(to: sequence.position) <= r.settings.multiTapDistancePx
-                && flags.maxTaps > sequence.count
-            if continues {
-                tapIndex = sequence.count + 1
-            } else {
-                holdsSequence = false
-                flushSequence(at: t, r, emit: emit)
-            }
-        }
+        // The recognizers a binding names come into play; the others stay out (failed).
+        if flags.maxTaps > 0 { bringIn(.tap, at: t, emit: emit) }
+        if flags.longPress { bringIn(.longPress, at: t, emit: emit) }
+        if flags.swipe { bringIn(.swipe, at: t, emit: emit) }
+        if flags.pan { bringIn(.pan, at: t, emit: emit) }
+        if flags.pinch { bringIn(.pinch, at: t, emit: emit) }
+        if flags.rotate { bringIn(.rotate, at: t, emit: emit) }
         if evaluateNow { evaluate(at: t, r, emit: emit) }
     }
 
@@ -255,20 +130,27 @@ struct GestureGroup {
         velocity.record(t, m.translation)
     }
 
-    /// New measurements from the source.
-    mutating func update(at t: Instant, _ m: Measures, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        guard active else { return }
+    /// New measurements from the source; judged while the arena is open.
+    mutating func update(at t: Instant, _ m: Measures, _ r: Recognition, emit: Emit) {
+        guard isActive else { return bug("update", at: t, emit: emit) }
         measures = m
         velocity.record(t, m.translation)
-        if settled && !lifting && !finished { evaluate(at: t, r, emit: emit) }
+        if phase == .open { evaluate(at: t, r, emit: emit) }
     }
 
-    /// The first finger lifts: values freeze as they were before it; nothing new begins.
-    mutating func beginLifting(at t: Instant) {
-        guard active, !lifting else { return }
-        lifting = true
-        frozen = measures
-        frozen.velocity = velocity.velocity(at: t)
+    /// A finger lifts: the first lift freezes the values as they were before it; nothing new
+    /// begins. Later lifts, and lifts of a finished group, change nothing.
+    mutating func beginLifting(at t: Instant, emit: Emit) {
+        switch phase {
+        case .open:
+            frozen = measures
+            frozen.velocity = velocity.velocity(at: t)
+            move(to: .lifting, at: t, "lift", emit: emit)
+        case .lifting, .finished:
+            break
+        case .idle, .settling:
+            bug("lift", at: t, emit: emit)
+        }
     }
 
     /// A finger's final position counts for the tap's slop, not for the frozen values.
@@ -276,92 +158,109 @@ struct GestureGroup {
         measures.wander = max(measures.wander, wander)
     }
 
-    /// The last finger lifted (or the press was released, or the touchpad gesture ended).
-    mutating func end(at t: Instant, cancelled: Bool, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        guard active else { return }
-        if !lifting { beginLifting(at: t) }
+    /// The last finger lifted (or the press was released, or the touchpad gesture ended):
+    /// running gestures end (or are cancelled), a tap completes or fails, undecided input is
+    /// released, and the group is idle again.
+    mutating func end(at t: Instant, cancelled: Bool, _ r: Recognition, emit: Emit) {
+        guard isActive else { return bug(cancelled ? "cancelled end" : "end", at: t, emit: emit) }
+        if phase == .open { beginLifting(at: t, emit: emit) }
         if cancelled {
             cancelRunning(at: t, emit: emit)
         } else {
             endRunning(at: t, r, emit: emit)
         }
-        if !finished && tap == .possible && settled
+        if recognizers[.tap] == .possible
             && t - start <= Interval(milliseconds: r.settings.tapMaxMs)
             && measures.wander <= r.settings.slopPx
         {
-            completeTap(at: t, r, emit: emit)
+            completeTap(at: t, emit: emit)
         } else {
-            failTap(at: t, r, emit: emit)
+            fail(.tap, at: t, emit: emit)
         }
-        if !claimed { decide(.release, emit: emit) }
-        active = false
+        if decision == .undecided { decide(.release, at: t, emit: emit) }
+        move(to: .idle, at: t, "end", emit: emit)
     }
 
     /// A finger landed after the count was fixed: what is pending is cancelled, a running
-    /// continuous gesture ends (with the values from before the landing).
-    mutating func spoil(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        guard active, !finished else { return }
-        if !lifting { beginLifting(at: t) }
+    /// continuous gesture ends (with the values from before the landing). A finished group has
+    /// nothing left to spoil.
+    mutating func spoil(at t: Instant, _ r: Recognition, emit: Emit) {
+        switch phase {
+        case .open, .lifting: break
+        case .finished: return
+        case .idle, .settling: return bug("late finger", at: t, emit: emit)
+        }
+        if phase == .open { beginLifting(at: t, emit: emit) }
         endRunning(at: t, r, emit: emit)
-        failTap(at: t, r, emit: emit)
-        finish()
-        if !claimed { decide(.release, emit: emit) }
+        finishRecognizing(at: t, "late finger", emit: emit)
+        if decision == .undecided { decide(.release, at: t, emit: emit) }
     }
 
     /// A touch was cancelled by the server: running gestures are cancelled, nothing fires.
-    mutating func cancel(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        guard active else { return }
-        if !lifting { beginLifting(at: t) }
+    mutating func cancel(at t: Instant, emit: Emit) {
+        switch phase {
+        case .open, .lifting: break
+        case .finished: return
+        case .idle, .settling: return bug("touch cancel", at: t, emit: emit)
+        }
+        if phase == .open { beginLifting(at: t, emit: emit) }
         cancelRunning(at: t, emit: emit)
-        failTap(at: t, r, emit: emit)
-        finish()
-        if !claimed { decide(.release, emit: emit) }
+        finishRecognizing(at: t, "touch cancel", emit: emit)
+        if decision == .undecided { decide(.release, at: t, emit: emit) }
     }
 
-    /// Drops the group after its input was released and forgotten, or its last finger left.
-    mutating func deactivate() { active = false }
+    /// Drops the group: its input was released and forgotten, or its last finger left after a
+    /// cancel.
+    mutating func deactivate(at t: Instant, emit: Emit) {
+        move(to: .idle, at: t, "drop", emit: emit)
+    }
+
+    /// Ends everything at once (shutdown, reload): running gestures are cancelled, undecided
+    /// input is released. Nothing happens to an idle group.
+    mutating func abandon(at t: Instant, emit: Emit) {
+        guard isActive else { return }
+        if phase == .open { beginLifting(at: t, emit: emit) }
+        cancelRunning(at: t, emit: emit)
+        resolve(inFavorOf: nil, at: t, emit: emit)
+        if decision == .undecided { decide(.release, at: t, emit: emit) }
+        move(to: .idle, at: t, "abandon", emit: emit)
+    }
 
     // MARK: - Timers
 
-    /// The earliest deadline of this group or its pending multi-tap.
+    /// The earliest deadline of this group: only an open arena has timers.
     @inline(__always) func nextDeadline(_ s: RecognizerSettings) -> Instant? {
+        guard phase == .open else { return nil }
         var d: Instant? = nil
-        func consider(_ x: Instant) { d = d.earliest(x) }
-        if sequence.isPending && !(active && holdsSequence) {
-            consider(sequence.releaseTime + Interval(milliseconds: s.multiTapIntervalMs))
+        if recognizers[.tap] == .possible { d = d.earliest(start + Interval(milliseconds: s.tapMaxMs)) }
+        if recognizers[.swipe] == .possible { d = d.earliest(start + Interval(milliseconds: s.swipeWindowMs)) }
+        switch recognizers[.longPress] {
+        case .possible: d = d.earliest(start + Interval(milliseconds: s.longPressMs))
+        case .active: if let rep = longPressRepeat { d = d.earliest(rep.next) }
+        case .done, .failed: break
         }
-        guard active, settled, !finished, !lifting else { return d }
-        if tap == .possible { consider(start + Interval(milliseconds: s.tapMaxMs)) }
-        if swipe == .possible { consider(start + Interval(milliseconds: s.swipeWindowMs)) }
-        if longPress == .possible { consider(start + Interval(milliseconds: s.longPressMs)) }
-        if longPress == .active, let rep = longPressRepeat { consider(rep.next) }
         return d
     }
 
     /// Fires whatever is due at `t` (a deadline reported by ``nextDeadline(_:)``).
-    mutating func fireTimers(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
+    mutating func fireTimers(at t: Instant, _ r: Recognition, emit: Emit) {
+        guard phase == .open else { return }
         let s = r.settings
-        if sequence.isPending && !(active && holdsSequence)
-            && sequence.releaseTime + Interval(milliseconds: s.multiTapIntervalMs) <= t
-        {
-            flushSequence(at: sequence.releaseTime + Interval(milliseconds: s.multiTapIntervalMs), r, emit: emit)
-        }
-        guard active, settled, !finished, !lifting else { return }
-        if longPress == .active, let rep = longPressRepeat, rep.next <= t {
-            emit(.gesture(report(.longPress, .changed, at: rep.next, measures, firing: rep.trigger)))
+        if recognizers[.longPress] == .active, let rep = longPressRepeat, rep.next <= t {
+            emit(.engine(.gesture(report(.longPress, .changed, at: rep.next, measures, firing: rep.trigger))))
             longPressRepeat = (rep.trigger, rep.next + Interval(milliseconds: rep.every), rep.every)
             return
         }
         var ruledOut = false
-        if tap == .possible && start + Interval(milliseconds: s.tapMaxMs) <= t {
-            failTap(at: t, r, emit: emit)
+        if recognizers[.tap] == .possible && start + Interval(milliseconds: s.tapMaxMs) <= t {
+            fail(.tap, at: t, emit: emit)
             ruledOut = true
         }
-        if swipe == .possible && start + Interval(milliseconds: s.swipeWindowMs) <= t {
-            swipe = .failed
+        if recognizers[.swipe] == .possible && start + Interval(milliseconds: s.swipeWindowMs) <= t {
+            fail(.swipe, at: t, emit: emit)
             ruledOut = true
         }
-        if longPress == .possible && start + Interval(milliseconds: s.longPressMs) <= t {
+        if recognizers[.longPress] == .possible && start + Interval(milliseconds: s.longPressMs) <= t {
             // Nothing else can begin once a long press has: no evaluation after it.
             beginLongPress(at: start + Interval(milliseconds: s.longPressMs), r, emit: emit)
             return
@@ -371,146 +270,248 @@ struct GestureGroup {
 
     // MARK: - The arena
 
-    /// Decides what the current measures make of the group. Only called while settled,
-    /// before any lift, and while something can still happen.
-    private mutating func evaluate(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        guard active, settled, !lifting, !finished else { return }
+    /// Decides what the current measures make of the group. Only called while the arena is open.
+    private mutating func evaluate(at t: Instant, _ r: Recognition, emit: Emit) {
+        guard phase == .open else { return }
         let s = r.settings
         let m = measures
 
         if m.wander > s.slopPx {
-            if tap == .possible { failTap(at: t, r, emit: emit) }
-            if longPress == .possible { longPress = .failed }
+            fail(.tap, at: t, emit: emit)
+            fail(.longPress, at: t, emit: emit)
         }
 
         // A running continuous gesture owns the group.
-        if longPress == .active {
-            emit(.gesture(report(.longPress, .changed, at: t, m, firing: nil)))
+        if recognizers[.longPress] == .active {
+            emit(.engine(.gesture(report(.longPress, .changed, at: t, m, firing: nil))))
             return
         }
-        if pan == .active {
+        if recognizers[.pan] == .active {
             emitChanged(.pan, at: t, r, emit: emit)
             return
         }
-        if pinch == .active || rotate == .active {
-            if pinch == .possible && reaches(abs(m.scale - 1), s.pinchMinScale) { beginPinch(at: t, r, emit: emit) }
-            if rotate == .possible && reaches(abs(m.angle), s.rotateMinDegrees) { beginRotate(at: t, r, emit: emit) }
-            if pinch == .active { emitChanged(.pinch, at: t, r, emit: emit) }
-            if rotate == .active { emitChanged(.rotate, at: t, r, emit: emit) }
+        if recognizers[.pinch] == .active || recognizers[.rotate] == .active {
+            if recognizers[.pinch] == .possible && reaches(abs(m.scale - 1), s.pinchMinScale) { beginPinch(at: t, r, emit: emit) }
+            if recognizers[.rotate] == .possible && reaches(abs(m.angle), s.rotateMinDegrees) { beginRotate(at: t, r, emit: emit) }
+            if recognizers[.pinch] == .active { emitChanged(.pinch, at: t, r, emit: emit) }
+            if recognizers[.rotate] == .active { emitChanged(.rotate, at: t, r, emit: emit) }
             return
         }
 
         let distance = m.translation.length
-        if swipe == .possible {
+        if recognizers[.swipe] == .possible {
             let elapsed = (t - start).milliseconds
             if elapsed > s.swipeWindowMs {
-                swipe = .failed
+                fail(.swipe, at: t, emit: emit)
             } else if reaches(distance, s.swipeMinPx) {
                 if elapsed <= 0 || reaches(distance / elapsed, s.swipeMinVelocity) {
                     recognizeSwipe(at: t, r, emit: emit)
                     return
                 }
-                swipe = .failed
+                fail(.swipe, at: t, emit: emit)
             }
         }
 
-        let pinchNow = pinch == .possible && reaches(abs(m.scale - 1), s.pinchMinScale)
-        let rotateNow = rotate == .possible && reaches(abs(m.angle), s.rotateMinDegrees)
+        let pinchNow = recognizers[.pinch] == .possible && reaches(abs(m.scale - 1), s.pinchMinScale)
+        let rotateNow = recognizers[.rotate] == .possible && reaches(abs(m.angle), s.rotateMinDegrees)
         if pinchNow || rotateNow {
-            failTap(at: t, r, emit: emit)
-            longPress = .failed; swipe = .failed; pan = .failed
             if pinchNow { beginPinch(at: t, r, emit: emit) }
             if rotateNow { beginRotate(at: t, r, emit: emit) }
             return
         }
 
-        if pan == .possible && swipe != .possible && distance > s.slopPx
-            && (pinch != .possible && rotate != .possible || distance >= m.differential)
+        if recognizers[.pan] == .possible && recognizers[.swipe] != .possible && distance > s.slopPx
+            && (recognizers[.pinch] != .possible && recognizers[.rotate] != .possible || distance >= m.differential)
         {
-            failTap(at: t, r, emit: emit)
-            longPress = .failed; pinch = .failed; rotate = .failed
             beginPan(at: t, r, emit: emit)
             return
         }
 
-        releaseIfHopeless(emit: emit)
+        if decision != .claimed && !recognizers.anyPossible {
+            // No bound gesture can win the input any more: it goes back at once.
+            finishRecognizing(at: t, "no binding can win", emit: emit)
+            decide(.release, at: t, emit: emit)
+        }
     }
 
     /// Whether a measured value reaches a threshold. Thresholds are inclusive, and the few ulps a
     /// centroid or a ratio picks up in floating point must not decide: 1.15 − 1 is 0.1499…
-    private func reaches(_ value: Double, _ threshold: Double) -> Bool {
+    func reaches(_ value: Double, _ threshold: Double) -> Bool {
         value >= threshold - 1e-9 * max(1, abs(threshold))
     }
 
-    /// Releases the input the moment no bound gesture can win it any more.
-    private mutating func releaseIfHopeless(emit: (EngineOutput) -> Void) {
-        guard !claimed, !finished else { return }
-        let hope = tap == .possible || longPress == .possible || swipe == .possible
-            || pan == .possible || pinch == .possible || rotate == .possible
-        if !hope {
-            finish()
-            decide(.release, emit: emit)
+    /// The one place losers are rejected (Flutter's `_resolveInFavorOf`): `winner` won the
+    /// group, and every recognizer that could still win and cannot run beside it fails.
+    /// `nil`: nobody won and nothing more can be recognized — everything still possible fails.
+    mutating func resolve(inFavorOf winner: GestureKind?, at t: Instant, emit: Emit) {
+        for kind in GestureKind.allCases where kind != winner {
+            if let winner, Recognizers.coexist(kind, winner) { continue }
+            fail(kind, at: t, emit: emit)
         }
     }
 
-    // MARK: - Recognitions
+    /// A recognizer that could still win is ruled out. A failing tap tells the source, which
+    /// decides a multi-tap that waited for this group.
+    private mutating func fail(_ kind: GestureKind, at t: Instant, emit: Emit) {
+        guard recognizers[kind] == .possible else { return }
+        set(kind, .failed, at: t, emit: emit)
+        if kind == .tap { emit(.tapFailed(at: t)) }
+    }
 
-    private mutating func recognizeSwipe(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        failTap(at: t, r, emit: emit)
-        swipe = .done
-        longPress = .failed; pan = .failed; pinch = .failed; rotate = .failed
+    /// Nothing more can be recognized: what could still win fails, and the group only waits
+    /// for its input to end.
+    private mutating func finishRecognizing(at t: Instant, _ cause: StaticString, emit: Emit) {
+        resolve(inFavorOf: nil, at: t, emit: emit)
+        if phase != .finished { move(to: .finished, at: t, cause, emit: emit) }
+    }
+
+    // MARK: - Taps
+
+    /// The group was a tap: its touches go to the multi-tap sequence, which fires it now or
+    /// waits for one more when a higher count is bound.
+    private mutating func completeTap(at t: Instant, emit: Emit) {
+        set(.tap, .done, at: t, emit: emit)
+        decision = .handedToTaps
+        emit(.tapCompleted(CompletedTap(
+            time: t, fingers: fingers, position: measures.centroid - measures.translation, app: app,
+            touches: undecided, maxTaps: flags.maxTaps)))
+        undecided.removeAll(keepingCapacity: true)
+        finishRecognizing(at: t, "tap", emit: emit)
+    }
+
+    // MARK: - Ownership
+
+    /// Decides who owns the group's input and tells the arbiter. A release after an early
+    /// claim changes nothing: the input stays the bridge's, only the recognizing is over.
+    mutating func decide(_ ownership: Ownership, at t: Instant, emit: Emit) {
+        switch (ownership, decision) {
+        case (.claim, .undecided), (.claim, .claimed):
+            // Claimed again: fingers that joined an early-claimed group are claimed too.
+            emitDecisions(.claim, emit: emit)
+            decision = .claimed
+        case (.release, .undecided):
+            emitDecisions(.release, emit: emit)
+            decision = .released
+        case (.release, .claimed):
+            break
+        case (.claim, .released), (.claim, .handedToTaps), (.release, .released), (.release, .handedToTaps):
+            bug("\(ownership.rawValue) of input already \(decision)", at: t, emit: emit)
+        }
+    }
+
+    private mutating func emitDecisions(_ ownership: Ownership, emit: Emit) {
+        switch device {
+        case .touchscreen:
+            for id in undecided { emit(.engine(.touch(id: id, ownership))) }
+            undecided.removeAll(keepingCapacity: true)
+        case .pointer:
+            if decision == .undecided { emit(.engine(.pointer(button: button, ownership))) }
+        case .touchpad:
+            if decision == .undecided { emit(.engine(.touchpad(ownership))) }
+        }
+    }
+
+    // MARK: - Transitions and bugs
+
+    /// A recognizer a binding names comes into play at settle.
+    private mutating func bringIn(_ kind: GestureKind, at t: Instant, emit: Emit) {
+        recognizers[kind] = .possible
+        if tracesTransitions {
+            emit(.engine(.transition(Transition(time: t, device: device, gesture: kind, from: "idle", to: "possible", cause: ""))))
+        }
+    }
+
+    /// Every recognizer state change goes through here, so `--verbose` sees each as it happens.
+    private mutating func set(_ kind: GestureKind, _ state: RecognizerState, at t: Instant, emit: Emit) {
+        let old = recognizers[kind]
+        recognizers[kind] = state
+        if tracesTransitions && old != state {
+            emit(.engine(.transition(Transition(
+                time: t, device: device, gesture: kind, from: old.description, to: state.description, cause: ""))))
+        }
+    }
+
+    /// Moves to `next` if the lifecycle allows it; anything else is reported as a bug and the
+    /// group stays where it is.
+    @discardableResult
+    private mutating func move(to next: GroupPhase, at t: Instant, _ cause: StaticString, emit: Emit) -> Bool {
+        guard phase.canMove(to: next) else {
+            bug("\(cause): \(phase) → \(next) is not a transition", at: t, emit: emit)
+            return false
+        }
+        if tracesTransitions {
+            emit(.engine(.transition(Transition(time: t, device: device, gesture: nil, from: phase.description, to: next.description, cause: ""))))
+        }
+        phase = next
+        return true
+    }
+
+    /// Reports an impossible transition: an output for `--verbose`, and a stop in debug builds.
+    private func bug(_ message: @autoclosure () -> String, at t: Instant, emit: Emit) {
+        let what = "\(message()) (phase \(phase), input \(decision))"
+        emit(.engine(.bug(EngineBug(time: t, device: device, message: what))))
+        if trapsOnBug { assertionFailure("\(device.rawValue) gesture group: \(what)") }
+    }
+}
+
+extension GestureGroup {
+    // MARK: - Recognitions: a winner begins or is recognized, after the resolver rejected the losers
+
+    private mutating func recognizeSwipe(at t: Instant, _ r: Recognition, emit: Emit) {
+        resolve(inFavorOf: .swipe, at: t, emit: emit)
+        set(.swipe, .done, at: t, emit: emit)
         let direction = Geometry.direction(of: measures.translation, diagonals: flags.swipeDiagonals)
         let firing = r.bestFiring(among: candidates, gesture: .swipe, direction: direction, on: nil)
         var rep = report(.swipe, .recognized, at: t, measures, firing: firing)
         rep.direction = direction
-        finish()
+        finishRecognizing(at: t, "swipe", emit: emit)
         // Ownership first: the input is the bridge's before the bound action happens.
-        decide(firing != nil ? .claim : .release, emit: emit)
-        emit(.gesture(rep))
+        decide(firing != nil ? .claim : .release, at: t, emit: emit)
+        emit(.engine(.gesture(rep)))
     }
 
-    private mutating func beginLongPress(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        failTap(at: t, r, emit: emit)
-        longPress = .active
-        swipe = .failed; pan = .failed; pinch = .failed; rotate = .failed
+    private mutating func beginLongPress(at t: Instant, _ r: Recognition, emit: Emit) {
+        resolve(inFavorOf: .longPress, at: t, emit: emit)
+        set(.longPress, .active, at: t, emit: emit)
         let firing = r.bestFiring(among: candidates, gesture: .longPress, direction: nil, on: .begin)
-        decide(.claim, emit: emit)
-        emit(.gesture(report(.longPress, .began, at: t, measures, firing: firing)))
+        decide(.claim, at: t, emit: emit)
+        emit(.engine(.gesture(report(.longPress, .began, at: t, measures, firing: firing))))
         if let firing, let every = r.triggers[firing].repeatEvery, every > 0 {
             longPressRepeat = (firing, t + Interval(milliseconds: every), every)
         }
     }
 
-    private mutating func beginPan(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        pan = .active
+    private mutating func beginPan(at t: Instant, _ r: Recognition, emit: Emit) {
         panOrigin = measures.translation
         let direction = Geometry.direction(of: measures.translation, diagonals: flags.panDiagonals)
         beginContinuous(.pan, direction: direction, at: t, r, emit: emit)
     }
 
-    private mutating func beginPinch(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        pinch = .active
+    private mutating func beginPinch(at t: Instant, _ r: Recognition, emit: Emit) {
         pinchOrigin = measures.scale
         beginContinuous(.pinch, direction: measures.scale < 1 ? .in : .out, at: t, r, emit: emit)
     }
 
-    private mutating func beginRotate(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        rotate = .active
+    private mutating func beginRotate(at t: Instant, _ r: Recognition, emit: Emit) {
         rotateOrigin = measures.angle
         beginContinuous(.rotate, direction: measures.angle > 0 ? .cw : .ccw, at: t, r, emit: emit)
     }
 
     private mutating func beginContinuous(
-        _ gesture: GestureKind, direction: Direction, at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void
+        _ gesture: GestureKind, direction: Direction, at t: Instant, _ r: Recognition, emit: Emit
     ) {
+        resolve(inFavorOf: gesture, at: t, emit: emit)
+        set(gesture, .active, at: t, emit: emit)
         for k in candidates.indices where r.triggers[candidates[k]].gesture == gesture { ratchet[k] = 0 }
         let firing = r.bestFiring(among: candidates, gesture: gesture, direction: direction, on: .begin)
-        decide(.claim, emit: emit)
-        emit(.gesture(report(gesture, .began, at: t, measures, firing: firing)))
+        decide(.claim, at: t, emit: emit)
+        emit(.engine(.gesture(report(gesture, .began, at: t, measures, firing: firing))))
     }
 
+    // MARK: - Continuous gestures: changes, end, cancel
+
     /// A `changed` phase, firing the repeat steps crossed since the last firing.
-    private mutating func emitChanged(_ gesture: GestureKind, at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
+    private mutating func emitChanged(_ gesture: GestureKind, at t: Instant, _ r: Recognition, emit: Emit) {
         let m = measures
         var bestSpecificity = -1
         for k in candidates.indices {
@@ -566,177 +567,60 @@ struct GestureGroup {
         if bestSpecificity >= 0 {
             for k in candidates.indices where steps[k] > 0 && r.triggers[candidates[k]].specificity == bestSpecificity {
                 for _ in 0..<steps[k] {
-                    emit(.gesture(report(gesture, .changed, at: t, m, firing: candidates[k])))
+                    emit(.engine(.gesture(report(gesture, .changed, at: t, m, firing: candidates[k]))))
                     fired = true
                 }
             }
         }
-        if !fired { emit(.gesture(report(gesture, .changed, at: t, m, firing: nil))) }
+        if !fired { emit(.engine(.gesture(report(gesture, .changed, at: t, m, firing: nil)))) }
     }
 
     /// One event that crosses several repeat steps fires once per step, at most this often.
     static let maxStepsPerEvent = 32
 
+
     /// Ends running continuous gestures normally, firing their `on = "end"` bindings.
-    private mutating func endRunning(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
+    private mutating func endRunning(at t: Instant, _ r: Recognition, emit: Emit) {
         let m = frozen
-        if longPress == .active {
-            longPress = .done
+        if recognizers[.longPress] == .active {
+            set(.longPress, .done, at: t, emit: emit)
             let firing = r.bestFiring(among: candidates, gesture: .longPress, direction: nil, on: .end)
-            emit(.gesture(report(.longPress, .ended, at: t, m, firing: firing)))
+            emit(.engine(.gesture(report(.longPress, .ended, at: t, m, firing: firing))))
         }
-        if pan == .active {
-            pan = .done
+        if recognizers[.pan] == .active {
+            set(.pan, .done, at: t, emit: emit)
             let direction = Geometry.direction(of: m.translation, diagonals: flags.panDiagonals)
             let firing = r.bestFiring(among: candidates, gesture: .pan, direction: direction, on: .end)
-            emit(.gesture(report(.pan, .ended, at: t, m, firing: firing)))
+            emit(.engine(.gesture(report(.pan, .ended, at: t, m, firing: firing))))
         }
-        if pinch == .active {
-            pinch = .done
+        if recognizers[.pinch] == .active {
+            set(.pinch, .done, at: t, emit: emit)
             let direction: Direction = m.scale < 1 ? .in : .out
             let firing = r.bestFiring(among: candidates, gesture: .pinch, direction: direction, on: .end)
             var rep = report(.pinch, .ended, at: t, m, firing: firing)
             rep.direction = direction
-            emit(.gesture(rep))
+            emit(.engine(.gesture(rep)))
         }
-        if rotate == .active {
-            rotate = .done
+        if recognizers[.rotate] == .active {
+            set(.rotate, .done, at: t, emit: emit)
             let direction: Direction = m.angle > 0 ? .cw : .ccw
             let firing = r.bestFiring(among: candidates, gesture: .rotate, direction: direction, on: .end)
             var rep = report(.rotate, .ended, at: t, m, firing: firing)
             rep.direction = direction
-            emit(.gesture(rep))
+            emit(.engine(.gesture(rep)))
         }
     }
 
     /// Cancels running continuous gestures: nothing fires.
-    private mutating func cancelRunning(at t: Instant, emit: (EngineOutput) -> Void) {
+    private mutating func cancelRunning(at t: Instant, emit: Emit) {
         let m = frozen
-        if longPress == .active { longPress = .done; emit(.gesture(report(.longPress, .cancelled, at: t, m, firing: nil))) }
-        if pan == .active { pan = .done; emit(.gesture(report(.pan, .cancelled, at: t, m, firing: nil))) }
-        if pinch == .active { pinch = .done; emit(.gesture(report(.pinch, .cancelled, at: t, m, firing: nil))) }
-        if rotate == .active { rotate = .done; emit(.gesture(report(.rotate, .cancelled, at: t, m, firing: nil))) }
-    }
-
-    private mutating func finish() {
-        finished = true
-        if tap == .possible { tap = .failed }
-        if longPress == .possible { longPress = .failed }
-        if swipe == .possible { swipe = .failed }
-        if pan == .possible { pan = .failed }
-        if pinch == .possible { pinch = .failed }
-        if rotate == .possible { rotate = .failed }
-    }
-
-    // MARK: - Taps and multi-taps
-
-    /// This group can no longer be a tap: a multi-tap waiting for it is decided now.
-    private mutating func failTap(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        if tap == .possible { tap = .failed }
-        if holdsSequence {
-            holdsSequence = false
-            tapIndex = 1
-            flushSequence(at: t, r, emit: emit)
+        for gesture in [GestureKind.longPress, .pan, .pinch, .rotate] where recognizers[gesture] == .active {
+            set(gesture, .done, at: t, emit: emit)
+            emit(.engine(.gesture(report(gesture, .cancelled, at: t, m, firing: nil))))
         }
     }
 
-    /// The group was a tap: it fires now, or waits for one more when a higher count is bound.
-    private mutating func completeTap(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        tap = .done
-        let count = tapIndex
-        tapIndex = 1
-        holdsSequence = false
-        if count == 1 {
-            sequence.touchIDs.removeAll(keepingCapacity: true)
-        }
-        sequence.count = count
-        sequence.fingers = fingers
-        sequence.position = measures.centroid - measures.translation
-        sequence.releaseTime = t
-        sequence.app = app
-        sequence.touchIDs.append(contentsOf: undecided)
-        undecided.removeAll(keepingCapacity: true)
-        claimed = true  // the touches now belong to the sequence's decision
-        finished = true
-        if flags.maxTaps <= count {
-            flushSequence(at: t, r, emit: emit)
-        }
-    }
-
-    /// Reports the pending multi-tap with its count so far, fires its binding and decides its
-    /// touches.
-    private mutating func flushSequence(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
-        guard sequence.isPending else { return }
-        var firing: Int? = nil
-        var bestSpecificity = -1
-        for (i, trigger) in r.triggers.enumerated()
-        where trigger.gesture == .tap && trigger.taps == sequence.count
-            && trigger.applies(to: device, app: sequence.app, fingers: sequence.fingers, edge: nil)
-            && trigger.specificity > bestSpecificity
-        {
-            firing = i
-            bestSpecificity = trigger.specificity
-        }
-        let decision: Ownership = firing != nil ? .claim : .release
-        for id in sequence.touchIDs { emit(.touch(id: id, decision)) }
-        emit(.gesture(GestureReport(
-            time: t, gesture: .tap, phase: .recognized, fingers: sequence.fingers, device: device,
-            position: sequence.position, taps: sequence.count, app: sequence.app.name, appClass: sequence.app.className,
-            firing: firing)))
-        sequence.touchIDs.removeAll(keepingCapacity: true)
-        sequence.count = 0
-    }
-
-    /// Ends everything at once (shutdown, reload): running gestures are cancelled, a pending
-    /// multi-tap is released unreported, undecided input is released.
-    mutating func abandon(at t: Instant, emit: (EngineOutput) -> Void) {
-        if sequence.isPending {
-            for id in sequence.touchIDs { emit(.touch(id: id, .release)) }
-            sequence.touchIDs.removeAll(keepingCapacity: true)
-            sequence.count = 0
-        }
-        guard active else { return }
-        if !lifting { beginLifting(at: t) }
-        cancelRunning(at: t, emit: emit)
-        finish()
-        if !claimed { decide(.release, emit: emit) }
-        active = false
-    }
-
-    // MARK: - Diagnostics
-
-    /// The recognizers' states, in `GestureKind.allCases` order (`idle` when no group is active).
-    var states: [String] {
-        guard active else { return Array(repeating: "idle", count: 6) }
-        return [tap, longPress, swipe, pan, pinch, rotate].map { settled ? "\($0)" : "settling" }
-    }
-
-    // MARK: - Ownership and reports
-
-    private mutating func decide(_ ownership: Ownership, emit: (EngineOutput) -> Void) {
-        if ownership == .release && claimed {
-            // Claimed before a gesture won (`claim_on_second_finger`): the touches stay the
-            // bridge's; only the recognizing is over.
-            finished = true
-            return
-        }
-        switch device {
-        case .touchscreen:
-            for id in undecided { emit(.touch(id: id, ownership)) }
-            undecided.removeAll(keepingCapacity: true)
-        case .pointer:
-            if inputUndecided { emit(.pointer(button: button, ownership)) }
-        case .touchpad:
-            if inputUndecided { emit(.touchpad(ownership)) }
-        }
-        inputUndecided = false
-        if ownership == .claim {
-            claimed = true
-        } else {
-            releasedInput = true
-            finished = true
-        }
-    }
+    // MARK: - Reports
 
     private func report(_ gesture: GestureKind, _ phase: Phase, at t: Instant, _ m: Measures, firing: Int?) -> GestureReport {
         var rep = GestureReport(

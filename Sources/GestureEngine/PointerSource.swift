@@ -9,44 +9,56 @@ struct PointerSource {
     @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? { group.nextDeadline(s) }
 
     mutating func fireTimers(at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        group.fireTimers(at: t, env.recognition, emit: emit)
-        if group.releasedInput { group.deactivate() }
+        func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
+        group.fireTimers(at: t, env.recognition, emit: out)
+        dropReleased(at: t, emit: emit)
     }
 
     mutating func press(button: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        let r = env.recognition
-        guard r.pointerButton != 0, button == r.pointerButton, !group.active else { return }
+        guard env.recognition.pointerButton != 0, button == env.recognition.pointerButton, !group.isActive else { return }
         group.button = button
-        group.begin(at: t, app: env.app)
+        func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
+        group.begin(at: t, app: env.app, emit: out)
         press = p
         wander = 0
         var m = Measures()
         m.centroid = p
         group.store(m, at: t)
-        group.settle(at: t, fingers: 1, startCentroid: p, screen: env.screen, r, emit: emit)
-        if group.releasedInput { group.deactivate() }
+        group.settle(at: t, fingers: 1, startCentroid: p, screen: env.screen, env.recognition, emit: out)
+        dropReleased(at: t, emit: emit)
     }
 
     mutating func motion(to p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard group.active else { return }
+        guard group.isActive else { return }
         var m = Measures()
         m.centroid = p
         m.translation = p - press
         wander = max(wander, m.translation.length)
         m.wander = wander
-        group.update(at: t, m, env.recognition, emit: emit)
-        if group.releasedInput { group.deactivate() }
+        func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
+        group.update(at: t, m, env.recognition, emit: out)
+        dropReleased(at: t, emit: emit)
     }
 
     mutating func release(button: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard group.active, button == group.button else { return }
-        group.beginLifting(at: t)
+        guard group.isActive, button == group.button else { return }
+        func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
+        group.beginLifting(at: t, emit: out)
         group.noteWander(p.distance(to: press))
-        group.end(at: t, cancelled: false, env.recognition, emit: emit)
-        group.deactivate()
+        group.end(at: t, cancelled: false, env.recognition, emit: out)
     }
 
     mutating func abandon(at t: Instant, emit: (EngineOutput) -> Void) {
-        group.abandon(at: t, emit: emit)
+        func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
+        group.abandon(at: t, emit: out)
     }
+
+    /// A press given back to the application is over for the engine.
+    private mutating func dropReleased(at t: Instant, emit: (EngineOutput) -> Void) {
+        if group.isActive && group.decision == .released {
+            func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
+            group.deactivate(at: t, emit: out)
+        }
+    }
+
 }

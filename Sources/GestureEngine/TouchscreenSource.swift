@@ -9,112 +9,177 @@ struct TouchSlot {
     var offset: Point
 }
 
-/// Touchscreen input: groups touches into gestures, measures them and feeds the group.
+/// Touchscreen input: groups touches into gestures, measures them and feeds the group; owns
+/// the multi-tap sequence, which outlives the groups that make its taps.
 ///
 /// ```text
-/// idle ──first touch──▶ settling ──window closes / no binding wants more / a lift──▶ settled
-/// settled ──late touch──▶ spoiled (pending cancelled, running ended)
-/// settled ──first lift──▶ lifting ──last lift──▶ idle
+/// idle ──first touch──▶ settling ──window closes / no binding wants more / a lift──▶ open
+/// open ──late touch──▶ finished (pending cancelled, running ended; the touch goes on)
+/// open ──first lift──▶ lifting ──last lift──▶ idle
 /// ```
+/// (The group's own diagram is `GroupPhase`'s; the sequence's is ``TapSequence``'s.)
 struct TouchscreenSource {
     var group = GestureGroup(device: .touchscreen)
+    private(set) var taps: TapSequence
     private var touches: [TouchSlot] = []
     private var settleDeadline: Instant? = nil
     private var landingCentroid = Point.zero
     private var initialSpan = 0.0
     private var angle = 0.0
 
-    init() { touches.reserveCapacity(16) }
+    init(triggers: [Trigger]) {
+        taps = TapSequence(triggers: triggers)
+        touches.reserveCapacity(16)
+    }
 
     private static func index(of id: Int, in touches: [TouchSlot]) -> Int? {
         for i in touches.indices where touches[i].id == id { return i }
         return nil
     }
 
+    /// The earliest timer: the settle window, the group's arena, or — while no group holds it —
+    /// the pending multi-tap's interval.
     @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? {
-        settleDeadline.earliest(group.nextDeadline(s))
+        if group.isActive { return settleDeadline.earliest(group.nextDeadline(s)) }
+        return taps.deadline(s)
     }
 
     mutating func fireTimers(at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         if let settle = settleDeadline, settle <= t {
             settleNow(at: settle, env, emit: emit)
+        } else if !group.isActive {
+            if let due = taps.deadline(env.recognition.settings), due <= t { taps.flush(at: due, emit: emit) }
         } else {
-            group.fireTimers(at: t, env.recognition, emit: emit)
+            Self.run(.timers, at: t, &group, &taps, env.recognition, emit)
         }
-        dropReleased()
+        dropReleased(at: t, env.recognition, emit: emit)
     }
 
     mutating func begin(id: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         guard Self.index(of: id, in: touches) == nil else { return }
-        let r = env.recognition
-        if group.active {
-            if !group.settled && !group.lifting && !group.finished {
-                join(id: id, at: p)
-                claimEarlyIfAsked(r, emit: emit)
-                if !r.wantsMoreFingers(than: touches.count, device: .touchscreen, app: group.app) {
-                    settleNow(at: t, env, emit: emit)
-                }
-                dropReleased()
-                return
+        switch group.phase {
+        case .settling:
+            join(id: id, at: p)
+            claimEarlyIfAsked(at: t, env.recognition, emit: emit)
+            if !env.recognition.wantsMoreFingers(than: touches.count, device: .touchscreen, app: group.app) {
+                settleNow(at: t, env, emit: emit)
             }
+            dropReleased(at: t, env.recognition, emit: emit)
+        case .open, .lifting, .finished:
             // A late finger belongs to the group it spoils: it cancels what is pending, ends
             // what runs, and goes to the application itself.
-            group.spoil(at: t, r, emit: emit)
-            dropReleased()
+            Self.run(.spoil, at: t, &group, &taps, env.recognition, emit)
+            dropReleased(at: t, env.recognition, emit: emit)
             emit(.touch(id: id, .release))
-            return
+        case .idle:
+            touches.removeAll(keepingCapacity: true)
+            Self.run(.begin(env.app), at: t, &group, &taps, env.recognition, emit)
+            join(id: id, at: p)
+            if env.recognition.wantsMoreFingers(than: 1, device: .touchscreen, app: env.app) {
+                settleDeadline = t + Interval(milliseconds: env.recognition.settings.fingerSettleMs)
+            } else {
+                settleNow(at: t, env, emit: emit)
+            }
+            dropReleased(at: t, env.recognition, emit: emit)
         }
-        touches.removeAll(keepingCapacity: true)
-        group.begin(at: t, app: env.app)
-        join(id: id, at: p)
-        if r.wantsMoreFingers(than: 1, device: .touchscreen, app: env.app) {
-            settleDeadline = t + Interval(milliseconds: r.settings.fingerSettleMs)
-        } else {
-            settleNow(at: t, env, emit: emit)
-        }
-        dropReleased()
     }
 
     mutating func update(id: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         guard let i = Self.index(of: id, in: touches) else { return }
         touches[i].current = p
         touches[i].wander = max(touches[i].wander, p.distance(to: touches[i].landing))
-        group.update(at: t, measure(), env.recognition, emit: emit)
-        dropReleased()
+        let m = measure()
+        Self.run(.update(m), at: t, &group, &taps, env.recognition, emit)
+        dropReleased(at: t, env.recognition, emit: emit)
     }
 
     mutating func end(id: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         guard let i = Self.index(of: id, in: touches) else { return }
-        if !group.settled {
+        if group.phase == .settling {
             settleNow(at: t, env, emit: emit)
-            if dropReleased() { return }
+            if dropReleased(at: t, env.recognition, emit: emit) { return }
         }
-        group.beginLifting(at: t)
-        group.noteWander(p.distance(to: touches[i].landing))
+        let wander = p.distance(to: touches[i].landing)
         touches.remove(at: i)
-        if touches.isEmpty {
-            group.end(at: t, cancelled: false, env.recognition, emit: emit)
-            group.deactivate()
-        }
-        dropReleased()
+        Self.run(.lift(wander: wander, last: touches.isEmpty), at: t, &group, &taps, env.recognition, emit)
+        dropReleased(at: t, env.recognition, emit: emit)
     }
 
     mutating func cancel(id: Int, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         guard let i = Self.index(of: id, in: touches) else { return }
-        if !group.settled {
+        if group.phase == .settling {
             settleNow(at: t, env, emit: emit)
-            if dropReleased() { return }
+            if dropReleased(at: t, env.recognition, emit: emit) { return }
         }
-        group.cancel(at: t, env.recognition, emit: emit)
         touches.remove(at: i)
-        if touches.isEmpty { group.deactivate() }
-        dropReleased()
+        Self.run(.cancel(last: touches.isEmpty), at: t, &group, &taps, env.recognition, emit)
+        dropReleased(at: t, env.recognition, emit: emit)
     }
 
-    mutating func abandon(at t: Instant, emit: (EngineOutput) -> Void) {
-        group.abandon(at: t, emit: emit)
+    mutating func abandon(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
+        taps.abandon(emit: emit)
+        Self.run(.abandon, at: t, &group, &taps, r, emit)
         touches.removeAll(keepingCapacity: true)
         settleDeadline = nil
+    }
+
+    /// One thing the touchscreen asks of its group.
+    private enum Step {
+        case begin(FocusedApp)
+        case settle(fingers: Int, landing: Point, screen: (width: Int, height: Int)?)
+        case claimEarly
+        case update(Measures)
+        /// A finger lifted; `last`: it was the group's last.
+        case lift(wander: Double, last: Bool)
+        case spoil
+        /// A touch was cancelled; `last`: it was the group's last.
+        case cancel(last: Bool)
+        case timers
+        /// The group's input was released and its touches forgotten.
+        case drop
+        case abandon
+    }
+
+    /// Runs one step of the group with its outputs going to `emit` and its tap's verdicts to
+    /// the multi-tap sequence, in the order they happen (a pending double tap is reported
+    /// before the swipe that ruled it out).
+    @inline(__always)
+    private static func run(
+        _ step: Step, at t: Instant, _ group: inout GestureGroup, _ taps: inout TapSequence, _ r: Recognition,
+        _ emit: (EngineOutput) -> Void
+    ) {
+        func out(_ output: GroupOutput) {
+            switch output {
+            case .engine(let o): emit(o)
+            case .tapFailed(let at): taps.flush(at: at, emit: emit)
+            case .tapCompleted(let tap): taps.add(tap, emit: emit)
+            }
+        }
+        switch step {
+        case .begin(let app):
+            group.begin(at: t, app: app, emit: out)
+        case .settle(let fingers, let landing, let screen):
+            group.settle(at: t, fingers: fingers, startCentroid: landing, screen: screen, evaluateNow: false, r, emit: out)
+        case .claimEarly:
+            group.claimEarly(at: t, emit: out)
+        case .update(let m):
+            group.update(at: t, m, r, emit: out)
+        case .lift(let wander, let last):
+            group.beginLifting(at: t, emit: out)
+            group.noteWander(wander)
+            if last { group.end(at: t, cancelled: false, r, emit: out) }
+        case .spoil:
+            group.spoil(at: t, r, emit: out)
+        case .cancel(let last):
+            group.cancel(at: t, emit: out)
+            if last && group.isActive { group.deactivate(at: t, emit: out) }
+        case .timers:
+            group.fireTimers(at: t, r, emit: out)
+        case .drop:
+            group.deactivate(at: t, emit: out)
+        case .abandon:
+            group.abandon(at: t, emit: out)
+        }
     }
 
     // MARK: -
@@ -140,10 +205,10 @@ struct TouchscreenSource {
     /// touch of the group is claimed while still down, and so is every finger that joins it
     /// afterwards. A touch the X server sees accepted before its end leaves no emulated button
     /// down; the price is that applications never get these touches.
-    private mutating func claimEarlyIfAsked(_ r: Recognition, emit: (EngineOutput) -> Void) {
+    private mutating func claimEarlyIfAsked(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
         guard r.claimOnSecondFinger, touches.count >= 2 else { return }
-        if group.claimed || r.usesFingers(touches.count, device: .touchscreen, app: group.app) {
-            group.claimEarly(emit: emit)
+        if group.decision == .claimed || r.usesFingers(touches.count, device: .touchscreen, app: group.app) {
+            Self.run(.claimEarly, at: t, &group, &taps, r, emit)
         }
     }
 
@@ -155,24 +220,29 @@ struct TouchscreenSource {
 
     private mutating func settleNow(at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         settleDeadline = nil
-        group.settle(
-            at: t, fingers: touches.count, startCentroid: landingCentroid, screen: env.screen, evaluateNow: false,
-            env.recognition, emit: emit)
+        let fingers = touches.count, landing = landingCentroid
+        Self.run(.settle(fingers: fingers, landing: landing, screen: env.screen), at: t, &group, &taps, env.recognition, emit)
+        // A multi-tap waiting for this group goes on only if this group can be its next tap;
+        // otherwise it is decided now, before this group's own outcome.
+        if taps.isPending && !taps.isContinued(fingers: fingers, landing: landing, maxTaps: group.possibleTaps, env.recognition.settings) {
+            taps.flush(at: t, emit: emit)
+        }
         // Scale and rotation are only measured once the bound gestures are known: measure now,
         // so a pinch that crossed its threshold while the fingers settled begins at once.
-        if group.active && !group.releasedInput {
-            group.update(at: t, measure(), env.recognition, emit: emit)
+        if group.phase == .open {
+            let m = measure()
+            Self.run(.update(m), at: t, &group, &taps, env.recognition, emit)
         }
     }
 
     /// Forgets every touch once the group released its input: the application owns them now,
     /// and their later events are not ours.
     @discardableResult
-    private mutating func dropReleased() -> Bool {
-        guard group.releasedInput else { return false }
+    private mutating func dropReleased(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) -> Bool {
+        guard group.decision == .released, group.isActive else { return false }
         touches.removeAll(keepingCapacity: true)
         settleDeadline = nil
-        group.deactivate()
+        Self.run(.drop, at: t, &group, &taps, r, emit)
         return true
     }
 
@@ -190,7 +260,7 @@ struct TouchscreenSource {
         m.centroid = current / n
         m.translation = moved / n
         let flags = group.flags
-        if touches.count >= 2 && group.settled && (flags.pinch || flags.rotate) {
+        if touches.count >= 2 && group.phase != .settling && (flags.pinch || flags.rotate) {
             var span = 0.0, turn = 0.0
             for k in touches.indices {
                 let offset = touches[k].current - m.centroid

@@ -124,6 +124,9 @@ let everythingBound: [Trigger] = [
         }
         #expect(open.values.allSatisfy { !$0 }, "seed \(seed): a gesture never ended: \(open)")
 
+        // No impossible transition (a debug build would have stopped at its assertion).
+        for case (_, .bug(let bug)) in outputs { Issue.record("seed \(seed): \(bug)") }
+
         // Every touch gets exactly one ownership decision.
         var begun = Set<Int>()
         for e in events { if case .touchBegin(let id, _) = e.kind { begun.insert(id) } }
@@ -206,6 +209,20 @@ let everythingBound: [Trigger] = [
         engine.tracesTransitions = true
         var notes: [String] = []
         for e in s.events { engine.handle(e) { if case .transition(let t) = $0, t.gesture == .tap { notes.append(t.description) } } }
-        #expect(notes == ["touchscreen tap: idle → touch-begin → possible", "touchscreen tap: possible → touch-end → idle"])
+        #expect(notes == ["touchscreen tap: idle → touch-begin → possible", "touchscreen tap: possible → touch-end → done"])
+    }
+
+    @Test func theGroupsPhasesAreTracedAsTheyHappen() {
+        var s = Script()
+        s.tap(at: 100, 100, time: 0)
+        var engine = Engine(EngineConfiguration(triggers: [tap(), longPress()]))
+        engine.tracesTransitions = true
+        var notes: [String] = []
+        for e in s.events { engine.handle(e) { if case .transition(let t) = $0, t.gesture == nil { notes.append(t.description) } } }
+        #expect(notes == [
+            "touchscreen group: idle → touch-begin → settling", "touchscreen group: settling → touch-begin → open",
+            "touchscreen group: open → touch-end → lifting", "touchscreen group: lifting → touch-end → finished",
+            "touchscreen group: finished → touch-end → idle",
+        ])
     }
 }

@@ -16,6 +16,8 @@ public enum PipelineEvent: Sendable {
     case actionFailed(Binding, ActionError)
     /// A recognizer changed state (only with ``Pipeline/tracesTransitions``).
     case transition(Transition)
+    /// The engine hit an impossible transition (a bug in gesture-bridge), for `--verbose`.
+    case engineBug(EngineBug)
 }
 
 /// The one path from input to actions, shared by the live daemon, `--dry-run` and `replay`:
@@ -101,6 +103,8 @@ public final class Pipeline {
             decide(.touchpad(ownership), ownership)
         case .transition(let transition):
             observe(.transition(transition))
+        case .bug(let bug):
+            observe(.engineBug(bug))
         }
     }
 

@@ -32,6 +32,8 @@ public final class ReportPrinter {
             write("pointer button \(button): not a gesture, passed on to the application")
         case (.human, .transition(let transition)):
             write("  \(transition.time.milliseconds) ms  \(transition)")
+        case (.human, .engineBug(let bug)):
+            write("  \(bug.time.milliseconds) ms  \(bug)")
         case (.human, .actionFailed(let binding, let error)):
             write("action failed: \(binding.actionText) (\(binding.source)): \(error)")
         case (.json, _), (.human, _):

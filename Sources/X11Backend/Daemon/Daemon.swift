@@ -200,6 +200,8 @@ public final class Daemon {
                     logger.debug("claimed: \(decision)")
                 case .transition(let transition):
                     logger.debug("\(transition)")
+                case .engineBug(let bug):
+                    logger.debug("\(bug)")
                 }
             }
         case .dryRun(let format):
