@@ -154,22 +154,22 @@ public struct Engine: Sendable {
             let a = touchscreen.deadline(s), b = pointer.deadline(s), c = touchpad.deadline(s)
             guard let due = a.earliest(b).earliest(c), inclusive ? due <= t : due < t else { return }
             if tracesTransitions {
-                fireTimer(at: due, touchscreen: a == due, pointer: b == due) { emit($0.causedBy("timer")) }
+                fireTimer(at: due, until: t, touchscreen: a == due, pointer: b == due) { emit($0.causedBy("timer")) }
             } else {
-                fireTimer(at: due, touchscreen: a == due, pointer: b == due, emit: emit)
+                fireTimer(at: due, until: t, touchscreen: a == due, pointer: b == due, emit: emit)
             }
             now = due
         }
         assertionFailure("engine timers did not settle")
     }
 
-    private mutating func fireTimer(at due: Instant, touchscreen isTouchscreen: Bool, pointer isPointer: Bool, emit: (EngineOutput) -> Void) {
+    private mutating func fireTimer(at due: Instant, until target: Instant, touchscreen isTouchscreen: Bool, pointer isPointer: Bool, emit: (EngineOutput) -> Void) {
         if isTouchscreen {
-            touchscreen.fireTimers(at: due, env, emit: emit)
+            touchscreen.fireTimers(at: due, until: target, env, emit: emit)
         } else if isPointer {
-            pointer.fireTimers(at: due, env, emit: emit)
+            pointer.fireTimers(at: due, until: target, env, emit: emit)
         } else {
-            touchpad.fireTimers(at: due, env, emit: emit)
+            touchpad.fireTimers(at: due, until: target, env, emit: emit)
         }
     }
 }

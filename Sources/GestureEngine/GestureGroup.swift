@@ -242,13 +242,26 @@ struct GestureGroup {
         return d
     }
 
-    /// Fires whatever is due at `t` (a deadline reported by ``nextDeadline(_:)``).
-    mutating func fireTimers(at t: Instant, _ r: Recognition, emit: Emit) {
+    /// Fires whatever is due at `t` (a deadline reported by ``nextDeadline(_:)``), on the way to
+    /// `target`, the time the engine is advancing to.
+    mutating func fireTimers(at t: Instant, until target: Instant, _ r: Recognition, emit: Emit) {
         guard phase == .open else { return }
         let s = r.settings
         if recognizers[.longPress] == .active, let rep = longPressRepeat, rep.next <= t {
             emit(.engine(.gesture(report(.longPress, .changed, at: rep.next, measures, firing: rep.trigger))))
-            longPressRepeat = (rep.trigger, rep.next + Interval(milliseconds: rep.every), rep.every)
+            var next = rep.next + Interval(milliseconds: rep.every)
+            guard next > rep.next else {
+                // The interval is below the clock's resolution this far out: no more repeats.
+                longPressRepeat = nil
+                return
+            }
+            // At most `maxStepsPerEvent` repeats for one event or advance: a backlog beyond that
+            // (a daemon that was stopped, an absurd timestamp) is skipped up to the last ones.
+            let backlog = ((target - next).milliseconds / rep.every).rounded(.down) + 1
+            if backlog >= Double(Self.maxStepsPerEvent) {
+                next = next + Interval(milliseconds: (backlog - Double(Self.maxStepsPerEvent - 1)) * rep.every)
+            }
+            longPressRepeat = (rep.trigger, next, rep.every)
             return
         }
         var ruledOut = false
@@ -287,14 +300,17 @@ struct GestureGroup {
             return
         }
         if recognizers[.pan] == .active {
-            emitChanged(.pan, at: t, r, emit: emit)
+            var budget = Self.maxStepsPerEvent
+            emitChanged(.pan, at: t, r, budget: &budget, emit: emit)
             return
         }
         if recognizers[.pinch] == .active || recognizers[.rotate] == .active {
             if recognizers[.pinch] == .possible && reaches(abs(m.scale - 1), s.pinchMinScale) { beginPinch(at: t, r, emit: emit) }
             if recognizers[.rotate] == .possible && reaches(abs(m.angle), s.rotateMinDegrees) { beginRotate(at: t, r, emit: emit) }
-            if recognizers[.pinch] == .active { emitChanged(.pinch, at: t, r, emit: emit) }
-            if recognizers[.rotate] == .active { emitChanged(.rotate, at: t, r, emit: emit) }
+            // Pinch and rotate running together share one event's budget of steps.
+            var budget = Self.maxStepsPerEvent
+            if recognizers[.pinch] == .active { emitChanged(.pinch, at: t, r, budget: &budget, emit: emit) }
+            if recognizers[.rotate] == .active { emitChanged(.rotate, at: t, r, budget: &budget, emit: emit) }
             return
         }
 
@@ -334,10 +350,9 @@ struct GestureGroup {
         }
     }
 
-    /// Whether a measured value reaches a threshold. Thresholds are inclusive, and the few ulps a
-    /// centroid or a ratio picks up in floating point must not decide: 1.15 − 1 is 0.1499…
+    /// Whether a measured value reaches a threshold (inclusively, see ``RepeatRatchet/reaches(_:_:)``).
     func reaches(_ value: Double, _ threshold: Double) -> Bool {
-        value >= threshold - 1e-9 * max(1, abs(threshold))
+        RepeatRatchet.reaches(value, threshold)
     }
 
     /// The one place losers are rejected (Flutter's `_resolveInFavorOf`): `winner` won the
@@ -511,7 +526,7 @@ extension GestureGroup {
     // MARK: - Continuous gestures: changes, end, cancel
 
     /// A `changed` phase, firing the repeat steps crossed since the last firing.
-    private mutating func emitChanged(_ gesture: GestureKind, at t: Instant, _ r: Recognition, emit: Emit) {
+    private mutating func emitChanged(_ gesture: GestureKind, at t: Instant, _ r: Recognition, budget: inout Int, emit: Emit) {
         let m = measures
         var bestSpecificity = -1
         for k in candidates.indices {
@@ -547,24 +562,15 @@ extension GestureGroup {
             case .tap, .swipe, .longPress:
                 continue
             }
-            var n = 0
-            while reaches(progress, ratchet[k] + every) && n < Self.maxStepsPerEvent {
-                ratchet[k] += every
-                n += 1
-            }
-            while reaches(-progress, -(ratchet[k] - every)) && n < Self.maxStepsPerEvent {
-                ratchet[k] -= every
-                if twoSided { n += 1 }
-            }
-            if n >= Self.maxStepsPerEvent {
-                // Catch up silently beyond the cap so later steps are measured from here.
-                ratchet[k] = progress
-            }
+            let n = RepeatRatchet.advance(&ratchet[k], to: progress, every: every, twoSided: twoSided, cap: budget)
             steps[k] = n
             if n > 0 { bestSpecificity = max(bestSpecificity, r.triggers[ti].specificity) }
         }
         var fired = false
         if bestSpecificity >= 0 {
+            var most = 0
+            for k in candidates.indices where r.triggers[candidates[k]].specificity == bestSpecificity { most = max(most, steps[k]) }
+            budget -= most
             for k in candidates.indices where steps[k] > 0 && r.triggers[candidates[k]].specificity == bestSpecificity {
                 for _ in 0..<steps[k] {
                     emit(.engine(.gesture(report(gesture, .changed, at: t, m, firing: candidates[k]))))
@@ -575,7 +581,8 @@ extension GestureGroup {
         if !fired { emit(.engine(.gesture(report(gesture, .changed, at: t, m, firing: nil)))) }
     }
 
-    /// One event that crosses several repeat steps fires once per step, at most this often.
+    /// One event that crosses several repeat steps fires once per step, at most this often (pinch
+    /// and rotate running together share it).
     static let maxStepsPerEvent = 32
 
 

@@ -8,9 +8,9 @@ struct PointerSource {
 
     @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? { group.nextDeadline(s) }
 
-    mutating func fireTimers(at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
+    mutating func fireTimers(at t: Instant, until target: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
-        group.fireTimers(at: t, env.recognition, emit: out)
+        group.fireTimers(at: t, until: target, env.recognition, emit: out)
         dropReleased(at: t, emit: emit)
     }
 

@@ -22,6 +22,11 @@ struct TouchscreenSource {
     var group = GestureGroup(device: .touchscreen)
     private(set) var taps: TapSequence
     private var touches: [TouchSlot] = []
+    /// Fingers of the current hand that are down but not the group's: a late finger, and every
+    /// finger of a group that gave its input to the application. Until the last of them lifts,
+    /// a finger that lands belongs to that hand and goes to the application too: ten fingers
+    /// on the glass never make a fresh one-finger gesture of the last one.
+    private var passedOn: [Int] = []
     private var settleDeadline: Instant? = nil
     private var landingCentroid = Point.zero
     private var initialSpan = 0.0
@@ -30,6 +35,7 @@ struct TouchscreenSource {
     init(triggers: [Trigger]) {
         taps = TapSequence(triggers: triggers)
         touches.reserveCapacity(16)
+        passedOn.reserveCapacity(16)
     }
 
     private static func index(of id: Int, in touches: [TouchSlot]) -> Int? {
@@ -44,19 +50,19 @@ struct TouchscreenSource {
         return taps.deadline(s)
     }
 
-    mutating func fireTimers(at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
+    mutating func fireTimers(at t: Instant, until target: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         if let settle = settleDeadline, settle <= t {
             settleNow(at: settle, env, emit: emit)
         } else if !group.isActive {
             if let due = taps.deadline(env.recognition.settings), due <= t { taps.flush(at: due, emit: emit) }
         } else {
-            Self.run(.timers, at: t, &group, &taps, env.recognition, emit)
+            Self.run(.timers(until: target), at: t, &group, &taps, env.recognition, emit)
         }
         dropReleased(at: t, env.recognition, emit: emit)
     }
 
     mutating func begin(id: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard Self.index(of: id, in: touches) == nil else { return }
+        guard Self.index(of: id, in: touches) == nil, !passedOn.contains(id) else { return }
         switch group.phase {
         case .settling:
             join(id: id, at: p)
@@ -70,7 +76,10 @@ struct TouchscreenSource {
             // what runs, and goes to the application itself.
             Self.run(.spoil, at: t, &group, &taps, env.recognition, emit)
             dropReleased(at: t, env.recognition, emit: emit)
-            emit(.touch(id: id, .release))
+            passOn(id, emit: emit)
+        case .idle where !passedOn.isEmpty:
+            // A finger of a hand that is still down, whose gesture is over.
+            passOn(id, emit: emit)
         case .idle:
             touches.removeAll(keepingCapacity: true)
             Self.run(.begin(env.app), at: t, &group, &taps, env.recognition, emit)
@@ -94,10 +103,17 @@ struct TouchscreenSource {
     }
 
     mutating func end(id: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
+        if let k = passedOn.firstIndex(of: id) {
+            passedOn.remove(at: k)
+            return
+        }
         guard let i = Self.index(of: id, in: touches) else { return }
         if group.phase == .settling {
             settleNow(at: t, env, emit: emit)
-            if dropReleased(at: t, env.recognition, emit: emit) { return }
+            if dropReleased(at: t, env.recognition, emit: emit) {
+                passedOn.removeAll { $0 == id }  // this one lifted
+                return
+            }
         }
         let wander = p.distance(to: touches[i].landing)
         touches.remove(at: i)
@@ -106,10 +122,17 @@ struct TouchscreenSource {
     }
 
     mutating func cancel(id: Int, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
+        if let k = passedOn.firstIndex(of: id) {
+            passedOn.remove(at: k)
+            return
+        }
         guard let i = Self.index(of: id, in: touches) else { return }
         if group.phase == .settling {
             settleNow(at: t, env, emit: emit)
-            if dropReleased(at: t, env.recognition, emit: emit) { return }
+            if dropReleased(at: t, env.recognition, emit: emit) {
+                passedOn.removeAll { $0 == id }  // this one lifted
+                return
+            }
         }
         touches.remove(at: i)
         Self.run(.cancel(last: touches.isEmpty), at: t, &group, &taps, env.recognition, emit)
@@ -134,10 +157,16 @@ struct TouchscreenSource {
         case spoil
         /// A touch was cancelled; `last`: it was the group's last.
         case cancel(last: Bool)
-        case timers
+        case timers(until: Instant)
         /// The group's input was released and its touches forgotten.
         case drop
         case abandon
+    }
+
+    /// Gives a finger that lands on a hand whose gesture is over to the application.
+    private mutating func passOn(_ id: Int, emit: (EngineOutput) -> Void) {
+        passedOn.append(id)
+        emit(.touch(id: id, .release))
     }
 
     /// Runs one step of the group with its outputs going to `emit` and its tap's verdicts to
@@ -173,8 +202,8 @@ struct TouchscreenSource {
         case .cancel(let last):
             group.cancel(at: t, emit: out)
             if last && group.isActive { group.deactivate(at: t, emit: out) }
-        case .timers:
-            group.fireTimers(at: t, r, emit: out)
+        case .timers(let target):
+            group.fireTimers(at: t, until: target, r, emit: out)
         case .drop:
             group.deactivate(at: t, emit: out)
         case .abandon:
@@ -235,11 +264,12 @@ struct TouchscreenSource {
         }
     }
 
-    /// Forgets every touch once the group released its input: the application owns them now,
-    /// and their later events are not ours.
+    /// Forgets the group's touches once it released its input: the application owns them now.
+    /// They stay part of the hand (``passedOn``) until they lift.
     @discardableResult
     private mutating func dropReleased(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) -> Bool {
         guard group.decision == .released, group.isActive else { return false }
+        for touch in touches { passedOn.append(touch.id) }
         touches.removeAll(keepingCapacity: true)
         settleDeadline = nil
         Self.run(.drop, at: t, &group, &taps, r, emit)

@@ -60,17 +60,30 @@ extension X11InputCapture {
             case XI_TouchUpdate: return InputEvent(time: t, .touchUpdate(id: id, at: p))
             default:
                 if !decidedTouches.contains(id) { pendingEnds.insert(id) } else { touchDevices[id] = nil; decidedTouches.remove(id) }
+                // The end the server sends when we give a touch back is not the finger's lift:
+                // that comes as a raw touch end.
+                if rejectedWhileDown.contains(id) { return .some(nil) }
                 return InputEvent(time: t, .touchEnd(id: id, at: p))
             }
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
             let e = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
-            guard touchscreens.contains(e.sourceid), let p = rawPosition(e) else { return .some(nil) }
             let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
             let id = Int(UInt32(bitPattern: e.detail))
+            if mode == .grab {
+                // Grabbing, only the lift of a touch given back while down matters here.
+                guard type == XI_RawTouchEnd, rejectedWhileDown.remove(id) != nil else { return .some(nil) }
+                return InputEvent(time: t, .touchEnd(id: id, at: Point(x: 0, y: 0)))
+            }
+            guard touchscreens.contains(e.sourceid), let p = rawPosition(e) else {
+                if type == XI_RawTouchEnd { rawTouchPositions[id] = nil }
+                return .some(nil)
+            }
             switch type {
             case XI_RawTouchBegin: return InputEvent(time: t, .touchBegin(id: id, at: p))
             case XI_RawTouchUpdate: return InputEvent(time: t, .touchUpdate(id: id, at: p))
-            default: return InputEvent(time: t, .touchEnd(id: id, at: p))
+            default:
+                rawTouchPositions[id] = nil  // the touch is over: nothing of it is kept
+                return InputEvent(time: t, .touchEnd(id: id, at: p))
             }
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let e = cookie.pointee.data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
@@ -123,6 +136,7 @@ extension X11InputCapture {
             touchDevices[id] = nil
         } else {
             decidedTouches.insert(id)
+            if ownership == .release { rejectedWhileDown.insert(id) }
         }
     }
 
@@ -134,6 +148,7 @@ extension X11InputCapture {
         touchDevices = [:]
         pendingEnds = []
         decidedTouches = []
+        rejectedWhileDown = []
         buttonStateReset.emulatingTouches = []
     }
 

@@ -48,6 +48,10 @@ public final class X11InputCapture: InputArbiter {
     var pendingEnds: Set<Int> = []
     /// Touches decided before they ended.
     var decidedTouches: Set<Int> = []
+    /// Touches given back (rejected) while the finger was still down. The server ends them for
+    /// us at once (`TouchRejected` sends the rejecting client a TouchEnd); the finger's real
+    /// lift only shows as a raw touch end, which the engine needs to know when the hand is over.
+    var rejectedWhileDown: Set<Int> = []
     let buttonStateReset = ButtonStateReset()
     var touchGrabbed = false
     var swipeGrabbed = false
@@ -370,13 +374,16 @@ public final class X11InputCapture: InputArbiter {
     static let masterPointer = Int32(XIAllMasterDevices)
 
     /// What is selected for all devices on the root window: hierarchy changes and, grabbing,
-    /// the raw button releases (a quick click's release must not be missed) and, during a
-    /// press of the trigger button only, raw motion.
+    /// the raw button releases (a quick click's release must not be missed), raw touch ends
+    /// and, during a press of the trigger button only, raw motion.
     private var allDevicesMask: EventMask {
         var mask = EventMask()
         mask.set(XI_HierarchyChanged)
         if mode == .grab {
             mask.set(XI_RawButtonRelease)
+            // Raw events reach every client that selects them, grabs or not: the real lift of a
+            // touch given back while down.
+            mask.set(XI_RawTouchEnd)
             if rawMotionSelected { mask.set(XI_RawMotion) }
         }
         return mask
