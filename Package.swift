@@ -42,11 +42,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Seeded randomness and product lookup shared by the tests and the benchmarks.
-        .target(name: "GestureTestKit", path: "Tests/GestureTestKit"),
+        // What the tests and the benchmarks share: the input script and scenario builder, the
+        // recording performer and arbiter, seeded randomness, product and source-tree lookup.
+        .target(name: "GestureTestKit", dependencies: ["GestureEngine", "GestureConfig", "BridgeCore"], path: "Tests/GestureTestKit"),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTestKit"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
-        .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "GestureConfig", "GestureEngine"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine", "GestureTestKit"]),
+        .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit"]),
         .testTarget(name: "CLITests", dependencies: ["gesture-bridge", "GestureTestKit"]),
         .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit", "gesture-bridge"]),
     ],

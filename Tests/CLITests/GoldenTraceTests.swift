@@ -1,4 +1,5 @@
 import Foundation
+import GestureTestKit
 import Testing
 
 /// Real traces recorded with `gesture-bridge record` on a headless Xorg (touchscreen, touchpad
@@ -9,7 +10,7 @@ import Testing
 @Suite("golden traces")
 struct GoldenTraceTests {
     /// The package root: the fixtures name their config relative to it, as the output does.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: SourceTree.root, isDirectory: true)
     static let directory = "Tests/Fixtures/traces"
 
     static let traces = ["touch", "touchpad", "pointer"]

@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import GestureTestKit
 import Testing
 
 @testable import GestureConfig
@@ -211,9 +212,7 @@ struct ConfigLoadingTests {
 
 @Suite("Documentation")
 struct DocumentationTests {
-    static let configReference = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("docs/config.md").path
+    static let configReference = SourceTree.path("docs/config.md")
 
     @Test("Every TOML example in docs/config.md is a valid config")
     func examplesLoad() throws {
@@ -229,10 +228,7 @@ struct DocumentationTests {
 
 @Suite("Default config")
 struct DefaultConfigTests {
-    /// `config/default.toml`, found from this source file.
-    static let defaultFile = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("config/default.toml").path
+    static let defaultFile = SourceTree.path("config/default.toml")
 
     @Test("The embedded default config is config/default.toml, byte for byte")
     func embeddedMatchesFile() throws {

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTestKit
 import Testing
 
 /// Specificity, per-app bindings, finger settling and input ownership.

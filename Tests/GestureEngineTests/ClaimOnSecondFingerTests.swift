@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTestKit
 import Testing
 
 /// `[touchscreen] claim_on_second_finger`: the touches of a multi-finger group are claimed the

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTestKit
 import Testing
 
 /// Pointer (trigger-button drags) and touchpad (XI 2.4 gesture events), after libinput's

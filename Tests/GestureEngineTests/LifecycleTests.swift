@@ -1,4 +1,5 @@
 @testable import GestureEngine
+import GestureTestKit
 import Testing
 
 /// The gesture group's lifecycle as `GroupLifecycle.swift` draws it: the transitions it allows,

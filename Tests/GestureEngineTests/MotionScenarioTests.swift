@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTestKit
 import Testing
 
 /// Long press, swipe and pan, after Hammer.js `test_press.js`/`test_swipe.js`/`test_pan.js`,

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTestKit
 import Testing
 
 /// Pinch and rotate on the touchscreen, after Hammer.js `test_pinch.js`/`test_rotate.js`

@@ -202,23 +202,25 @@ let everythingBound: [Trigger] = [
         #expect(traced.contains { if case .transition = $0 { true } else { false } })
     }
 
-    @Test func aTapsRecognizerGoesFromPossibleToDone() {
+    /// The transitions of `gesture`'s recognizer (nil: of the group) that a tracing engine with a
+    /// tap and a long press bound reports for one tap.
+    static func tapTransitions(of gesture: GestureKind?) -> [String] {
         var s = Script()
         s.tap(at: 100, 100, time: 0)
         var engine = Engine(EngineConfiguration(triggers: [tap(), longPress()]))
         engine.tracesTransitions = true
         var notes: [String] = []
-        for e in s.events { engine.handle(e) { if case .transition(let t) = $0, t.gesture == .tap { notes.append(t.description) } } }
+        for e in s.events { engine.handle(e) { if case .transition(let t) = $0, t.gesture == gesture { notes.append(t.description) } } }
+        return notes
+    }
+
+    @Test func aTapsRecognizerGoesFromPossibleToDone() {
+        let notes = Self.tapTransitions(of: .tap)
         #expect(notes == ["touchscreen tap: idle → touch-begin → possible", "touchscreen tap: possible → touch-end → done"])
     }
 
     @Test func theGroupsPhasesAreTracedAsTheyHappen() {
-        var s = Script()
-        s.tap(at: 100, 100, time: 0)
-        var engine = Engine(EngineConfiguration(triggers: [tap(), longPress()]))
-        engine.tracesTransitions = true
-        var notes: [String] = []
-        for e in s.events { engine.handle(e) { if case .transition(let t) = $0, t.gesture == nil { notes.append(t.description) } } }
+        let notes = Self.tapTransitions(of: nil)
         #expect(notes == [
             "touchscreen group: idle → touch-begin → settling", "touchscreen group: settling → touch-begin → open",
             "touchscreen group: open → touch-end → lifting", "touchscreen group: lifting → touch-end → finished",

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureTestKit
 import Testing
 
 /// Taps and multi-taps, after Hammer.js `tests/unit/gestures/test_tap.js`, Flutter

@@ -13,8 +13,10 @@ import GestureTestKit
 ///
 /// Gestures follow each other with idle gaps (0.3–1.5 s), with pointer hover in between, the
 /// focused application changing now and then, and the screen size changing rarely.
+///
+/// The events are written with the tests' ``Script`` primitives, at the builder's clock.
 struct TraceBuilder {
-    private(set) var events: [InputEvent] = []
+    private var script = Script()
     private var rng: SplitMix64
     /// The clock, ms.
     private var t = 0.0
@@ -32,15 +34,18 @@ struct TraceBuilder {
 
     init(seed: UInt64) {
         rng = SplitMix64(seed: seed)
-        add(.screen(width: 1920, height: 1080))
-        add(.focus(app: "xterm", appClass: "XTerm"))
+        script.add(t, .screen(width: 1920, height: 1080))
+        script.add(t, .focus(app: "xterm", appClass: "XTerm"))
     }
 
-    var count: Int { events.count }
+    /// The trace so far.
+    var events: [InputEvent] { script.events }
+
+    var count: Int { script.events.count }
 
     /// Drops the events from `index` on (to cut the trace to an exact length at a gesture
     /// boundary); the clock keeps running.
-    mutating func truncate(to index: Int) { events.removeSubrange(index...) }
+    mutating func truncate(to index: Int) { script.truncate(to: index) }
 
     // MARK: - Randomness
 
@@ -52,10 +57,6 @@ struct TraceBuilder {
     }
     private mutating func touchRate() -> Double { [60.0, 90.0, 120.0][int(0, 2)] }
     private mutating func frameGap(_ hz: Double) -> Double { 1000 / hz + uniform(-0.15, 0.15) }
-
-    private mutating func add(_ kind: InputEvent.Kind, at time: Double? = nil) {
-        events.append(InputEvent(time: Instant(milliseconds: time ?? t), kind))
-    }
 
     private func clamp(_ p: Point) -> Point {
         Point(x: min(max(p.x, 0), screen.width - 1), y: min(max(p.y, 0), screen.height - 1))
@@ -131,7 +132,8 @@ struct TraceBuilder {
         nextTouchID += landing.count
         for f in landing.indices {
             if f > 0 { t += uniform(0, stagger) }
-            add(.touchBegin(id: ids[f], at: clamp(path(f, 0))))
+            let p = clamp(path(f, 0))
+            script.down(ids[f], p.x, p.y, at: t)
         }
         var last = landing
         for k in 0..<frames {
@@ -140,13 +142,17 @@ struct TraceBuilder {
                 if sparse && chance(0.5) { continue }
                 let p = clamp(path(f, k + 1) + noise(0.35))
                 last[f] = p
-                add(.touchUpdate(id: ids[f], at: p))
+                script.move(ids[f], p.x, p.y, at: t)
             }
         }
         t += frameGap(hz)
         for f in landing.indices {
             if f > 0 { t += uniform(0, 8) }
-            add(cancel ? .touchCancel(id: ids[f], at: last[f]) : .touchEnd(id: ids[f], at: last[f]))
+            if cancel {
+                script.cancel(ids[f], last[f].x, last[f].y, at: t)
+            } else {
+                script.up(ids[f], last[f].x, last[f].y, at: t)
+            }
         }
     }
 
@@ -277,48 +283,48 @@ struct TraceBuilder {
     mutating func hoverStep() {
         t += 8 + uniform(-0.2, 0.2)
         pointer = clamp(pointer + Point(x: uniform(-6, 6), y: uniform(-6, 6)))
-        add(.motion(at: pointer))
+        script.motion(pointer.x, pointer.y, at: t)
     }
 
     private mutating func pointerClick(button: Int) {
         note("click button \(button)")
-        add(.buttonPress(button: button, at: pointer))
+        script.press(button, pointer.x, pointer.y, at: t)
         for _ in 0..<int(0, 2) {
             t += 8
             pointer = clamp(pointer + noise(1))
-            add(.motion(at: pointer))
+            script.motion(pointer.x, pointer.y, at: t)
         }
         t += uniform(60, 140)
-        add(.buttonRelease(button: button, at: pointer))
+        script.release(button, pointer.x, pointer.y, at: t)
     }
 
     /// A right-button drag: 3–8 px per 125 Hz report, 30–80 reports in one direction.
     private mutating func pointerDrag() {
         note("right drag")
         pointer = somewhere(margin: 400)
-        add(.buttonPress(button: 3, at: pointer))
+        script.press(3, pointer.x, pointer.y, at: t)
         let u = Direction.planar[int(0, 7)].unitVector
         let step = uniform(3, 8)
         for _ in 0..<int(30, 80) {
             t += 8
             pointer = clamp(pointer + u * step + noise(0.5))
-            add(.motion(at: pointer))
+            script.motion(pointer.x, pointer.y, at: t)
         }
         t += 8
-        add(.buttonRelease(button: 3, at: pointer))
+        script.release(3, pointer.x, pointer.y, at: t)
     }
 
     /// A right-button press held still for 600–900 ms (a pointer long press).
     private mutating func pointerHold() {
         note("right hold")
-        add(.buttonPress(button: 3, at: pointer))
+        script.press(3, pointer.x, pointer.y, at: t)
         let until = t + uniform(600, 900)
         while t < until {
             t += uniform(30, 120)
             pointer = clamp(pointer + noise(1))
-            add(.motion(at: pointer))
+            script.motion(pointer.x, pointer.y, at: t)
         }
-        add(.buttonRelease(button: 3, at: pointer))
+        script.release(3, pointer.x, pointer.y, at: t)
     }
 
     // MARK: - Touchpad
@@ -326,21 +332,23 @@ struct TraceBuilder {
     private mutating func touchpadSwipe() {
         let fingers = chance(0.6) ? 3 : 4
         note("touchpad swipe \(fingers)f")
-        add(.touchpadSwipeBegin(fingers: fingers, at: pointer))
+        script.add(t, .touchpadSwipeBegin(fingers: fingers, at: pointer))
         let u = Direction.planar[int(0, 3)].unitVector
         let hz = [60.0, 90.0, 120.0][int(0, 2)]
         let step = uniform(2, 6)
         for _ in 0..<int(15, 50) {
             t += frameGap(hz)
-            add(.touchpadSwipeUpdate(fingers: fingers, delta: u * step + noise(0.4)))
+            let delta = u * step + noise(0.4)
+            script.add(t, .touchpadSwipeUpdate(fingers: fingers, delta: delta))
         }
         t += frameGap(hz)
-        add(.touchpadSwipeEnd(fingers: fingers, cancelled: chance(0.05)))
+        let cancelled = chance(0.05)
+        script.add(t, .touchpadSwipeEnd(fingers: fingers, cancelled: cancelled))
     }
 
     private mutating func touchpadPinch() {
         note("touchpad pinch 2f")
-        add(.touchpadPinchBegin(fingers: 2, at: pointer))
+        script.add(t, .touchpadPinchBegin(fingers: 2, at: pointer))
         let target = chance(0.5) ? uniform(0.5, 0.75) : uniform(1.3, 1.7)
         let updates = int(20, 60)
         let hz = [60.0, 90.0, 120.0][int(0, 2)]
@@ -348,10 +356,12 @@ struct TraceBuilder {
         for k in 1...updates {
             t += frameGap(hz)
             let scale = 1 + (target - 1) * Double(k) / Double(updates)
-            add(.touchpadPinchUpdate(fingers: 2, delta: noise(0.3), scale: scale, angle: spin + uniform(-0.2, 0.2)))
+            let delta = noise(0.3), angle = spin + uniform(-0.2, 0.2)
+            script.add(t, .touchpadPinchUpdate(fingers: 2, delta: delta, scale: scale, angle: angle))
         }
         t += frameGap(hz)
-        add(.touchpadPinchEnd(fingers: 2, cancelled: chance(0.05)))
+        let cancelled = chance(0.05)
+        script.add(t, .touchpadPinchEnd(fingers: 2, cancelled: cancelled))
     }
 
     // MARK: - Context
@@ -359,12 +369,12 @@ struct TraceBuilder {
     private mutating func focusChange() {
         note("focus")
         let app = Self.apps[int(0, Self.apps.count - 1)]
-        add(.focus(app: app.instance, appClass: app.className))
+        script.add(t, .focus(app: app.instance, appClass: app.className))
     }
 
     private mutating func screenChange() {
         note("screen")
         screen = screen.width == 1920 ? (2560, 1440) : (1920, 1080)
-        add(.screen(width: Int(screen.width), height: Int(screen.height)))
+        script.add(t, .screen(width: Int(screen.width), height: Int(screen.height)))
     }
 }

@@ -25,40 +25,36 @@ struct HandEndToEndTests {
 
     @Test("five resting fingers fire no one-finger long press; after they lift, one finger does")
     func fiveRestingFingersFireNothing() throws {
-        try XServer.with(.xorgInputTest, windowManager: true) { server in
-            let client = try XClient(server.name)
-            let window = try EventWindow(server: server.name, width: 700, height: 500)
-            let daemon = try DaemonProcess(server, config: Self.config, arguments: ["--verbose"])
-            let touch = try server.touchscreen()
-            let (x, y) = window.centre()
+        try TouchSession.with(config: Self.config, width: 700, height: 500) { s in
+            let (x, y) = s.centre
             for id in UInt32(1)...5 {
-                try touch.touch(.begin, id: id, x: Double(x - 100) + Double(id) * 40, y: Double(y))
-                try touch.sync()
+                try s.touch.touch(.begin, id: id, x: Double(x - 100) + Double(id) * 40, y: Double(y))
+                try s.touch.sync()
                 usleep(5_000)
             }
             // Well past long_press_ms with all five down.
             usleep(1_500_000)
-            window.pump()
-            #expect(!window.received.contains { $0.detail == 3 }, "a right click fired: \(window.received)\n\(daemon.output)")
+            s.window.pump()
+            #expect(!s.window.received.contains { $0.detail == 3 }, "a right click fired: \(s.window.received)\n\(s.daemon.output)")
             for id in UInt32(1)...5 {
-                try touch.touch(.end, id: id, x: Double(x - 100) + Double(id) * 40, y: Double(y))
+                try s.touch.touch(.end, id: id, x: Double(x - 100) + Double(id) * 40, y: Double(y))
             }
-            try touch.sync()
+            try s.touch.sync()
             usleep(300_000)
-            window.pump()
-            #expect(!window.received.contains { $0.detail == 3 }, "\(window.received)\n\(daemon.output)")
-            #expect(poll(timeout: .seconds(2)) { client.buttonsDown() == 0 }, "button mask \(client.buttonsDown())")
+            s.window.pump()
+            #expect(!s.window.received.contains { $0.detail == 3 }, "\(s.window.received)\n\(s.daemon.output)")
+            #expect(poll(timeout: .seconds(2)) { s.client.buttonsDown() == 0 }, "button mask \(s.client.buttonsDown())")
 
             // The hand is over: one finger held is the bound long press again.
-            try touch.touch(.begin, id: 6, x: Double(x), y: Double(y))
-            try touch.sync()
+            try s.touch.touch(.begin, id: 6, x: Double(x), y: Double(y))
+            try s.touch.sync()
             let rightClicked = poll(timeout: .seconds(10)) {
-                window.pump()
-                return window.received.filter { $0.detail == 3 }.count >= 2
+                s.window.pump()
+                return s.window.received.filter { $0.detail == 3 }.count >= 2
             }
-            try touch.touch(.end, id: 6, x: Double(x), y: Double(y))
-            try touch.sync()
-            #expect(rightClicked, "\(window.received)\n\(daemon.output)")
+            try s.touch.touch(.end, id: 6, x: Double(x), y: Double(y))
+            try s.touch.sync()
+            #expect(rightClicked, "\(s.window.received)\n\(s.daemon.output)")
         }
     }
 }

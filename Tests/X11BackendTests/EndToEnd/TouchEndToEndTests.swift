@@ -41,7 +41,8 @@ struct TouchEndToEndTests {
         action = "key shift"
         """
 
-    /// Starts Xorg with its inputtest devices, openbox and (optionally) a test window.
+    /// Starts Xorg with its inputtest devices and openbox (``TouchSession`` adds a window, the
+    /// daemon and the touchscreen).
     private func withSession<R>(_ body: (XServer, XClient) throws -> R) throws -> R {
         try XServer.with(.xorgInputTest, windowManager: true) { server in
             let client = try XClient(server.name)
@@ -53,91 +54,78 @@ struct TouchEndToEndTests {
 
     @Test("a 3-finger touch swipe switches the desktop, and the window under it sees no click")
     func touchSwipeSwitchesDesktop() throws {
-        try withSession { server, client in
-            let window = try EventWindow(server: server.name, width: 700, height: 500)
-            let daemon = try DaemonProcess(server, config: Self.swipeConfig, arguments: ["--verbose"])
-            let touch = try server.touchscreen()
-            #expect(client.currentDesktop() == 0)
-            let (x, y) = window.centre()
-            try touch.swipe(fingers: 3, from: Double(x - 150), Double(y), by: 300, 0)
-            #expect(poll { client.currentDesktop() == 1 }, "\(daemon.output)")
-            try touch.swipe(fingers: 3, from: Double(x + 150), Double(y), by: -300, 0)
-            #expect(poll { client.currentDesktop() == 0 }, "\(daemon.output)")
+        try TouchSession.with(config: Self.swipeConfig, width: 700, height: 500) { s in
+            #expect(s.client.currentDesktop() == 0)
+            let (x, y) = s.centre
+            try s.touch.swipe(fingers: 3, from: Double(x - 150), Double(y), by: 300, 0)
+            #expect(poll { s.client.currentDesktop() == 1 }, "\(s.daemon.output)")
+            try s.touch.swipe(fingers: 3, from: Double(x + 150), Double(y), by: -300, 0)
+            #expect(poll { s.client.currentDesktop() == 0 }, "\(s.daemon.output)")
             // The swipes were claimed: no emulated click reached the window.
             usleep(100_000)
-            window.pump()
-            #expect(window.received.isEmpty, "\(window.received)\n\(daemon.output)")
+            s.window.pump()
+            #expect(s.window.received.isEmpty, "\(s.window.received)\n\(s.daemon.output)")
             // Every swipe touch was decided (accepted), none left pending: a tap still works.
-            try touch.tap(at: Double(x), Double(y))
-            #expect(window.waitForEvents(2).map(\.kind) == [.buttonPress, .buttonRelease], "\(window.received)\n\(daemon.output)")
-            #expect(client.buttonsDown() == 0)
+            try s.touch.tap(at: Double(x), Double(y))
+            #expect(s.window.waitForEvents(2).map(\.kind) == [.buttonPress, .buttonRelease], "\(s.window.received)\n\(s.daemon.output)")
+            #expect(s.client.buttonsDown() == 0)
         }
     }
 
     @Test("a one-finger tap over a window still reaches it (the touch is rejected, pointer emulation clicks)")
     func tapReachesWindow() throws {
-        try withSession { server, _ in
-            let window = try EventWindow(server: server.name, width: 600, height: 400)
-            let daemon = try DaemonProcess(server, config: Self.swipeConfig, arguments: ["--verbose"])
-            let touch = try server.touchscreen()
-            let (x, y) = window.centre()
-            try touch.tap(at: Double(x), Double(y))
-            let events = window.waitForEvents(2)
-            #expect(events.map(\.kind) == [.buttonPress, .buttonRelease], "\(events)\n\(daemon.output)")
+        try TouchSession.with(config: Self.swipeConfig) { s in
+            let (x, y) = s.centre
+            try s.touch.tap(at: Double(x), Double(y))
+            let events = s.window.waitForEvents(2)
+            #expect(events.map(\.kind) == [.buttonPress, .buttonRelease], "\(events)\n\(s.daemon.output)")
             #expect(events.allSatisfy { $0.detail == 1 && $0.rootX == x && $0.rootY == y }, "\(events)")
         }
     }
 
     @Test("a one-finger long press bound to `click right` right-clicks the window, with no left click")
     func longPressRightClicks() throws {
-        try withSession { server, client in
-            let window = try EventWindow(server: server.name, width: 600, height: 400)
-            let daemon = try DaemonProcess(server, config: Self.longPressConfig, arguments: ["--verbose"])
-            let touch = try server.touchscreen()
-            let (x, y) = window.centre()
-            try touch.touch(.begin, id: 1, x: Double(x), y: Double(y))
-            try touch.sync()
-            let fired = window.waitForEvents(2, timeout: .seconds(10))
-            try touch.touch(.end, id: 1, x: Double(x), y: Double(y))
-            try touch.sync()
-            #expect(fired.map(\.kind) == [.buttonPress, .buttonRelease], "the right click came while the finger was down: \(fired)\n\(daemon.output)")
+        try TouchSession.with(config: Self.longPressConfig) { s in
+            let (x, y) = s.centre
+            try s.touch.touch(.begin, id: 1, x: Double(x), y: Double(y))
+            try s.touch.sync()
+            let fired = s.window.waitForEvents(2, timeout: .seconds(10))
+            try s.touch.touch(.end, id: 1, x: Double(x), y: Double(y))
+            try s.touch.sync()
+            #expect(fired.map(\.kind) == [.buttonPress, .buttonRelease], "the right click came while the finger was down: \(fired)\n\(s.daemon.output)")
             #expect(fired.allSatisfy { $0.detail == 3 }, "\(fired)")
             #expect(fired.first.map { abs($0.rootX - x) <= 1 && abs($0.rootY - y) <= 1 } == true, "at the finger: \(fired)")
             usleep(200_000)
-            window.pump()
-            #expect(!window.received.contains { $0.detail == 1 }, "no left click: \(window.received)\n\(daemon.output)")
-            #expect(window.received.count == 2, "\(window.received)")
+            s.window.pump()
+            #expect(!s.window.received.contains { $0.detail == 1 }, "no left click: \(s.window.received)\n\(s.daemon.output)")
+            #expect(s.window.received.count == 2, "\(s.window.received)")
             // The touch was accepted while the finger was down (before the click was injected):
             // the master pointer's emulated button 1 is up again once the finger lifts.
-            #expect(poll(timeout: .seconds(1)) { client.buttonsDown() == 0 }, "button mask \(client.buttonsDown()) after the lift")
+            #expect(poll(timeout: .seconds(1)) { s.client.buttonsDown() == 0 }, "button mask \(s.client.buttonsDown()) after the lift")
         }
     }
 
     @Test("a bound one-finger tap fires its action, is taken from the window and leaves no drag behind for applications")
     func boundTapIsTaken() throws {
-        try withSession { server, client in
-            let window = try EventWindow(server: server.name, width: 600, height: 400)
-            let dragProbe = try MotionProbe(server: server.name, window: window.window, mask: Button1MotionMask)
-            let daemon = try DaemonProcess(server, config: Self.tapConfig, arguments: ["--verbose"])
-            let touch = try server.touchscreen()
-            let (x, y) = window.centre()
-            try touch.tap(at: Double(x), Double(y))
+        try TouchSession.with(config: Self.tapConfig, probingDrags: true) { s in
+            let (x, y) = s.centre
+            try s.touch.tap(at: Double(x), Double(y))
             // The action (a key the focused window receives), and no click: the tap was claimed.
-            let fired = window.waitForEvents(2)
-            #expect(fired.map(\.kind) == [.keyPress, .keyRelease] && fired.first?.keysym == UInt(XK_Shift_L), "\(fired)\n\(daemon.output)")
-            try expectNothingLeftForApplications(server, window: window, dragProbe: dragProbe, daemon: daemon, at: (x, y))
-            window.reset()
-            expectServerButtonStateUp(client)
+            let fired = s.window.waitForEvents(2)
+            #expect(fired.map(\.kind) == [.keyPress, .keyRelease] && fired.first?.keysym == UInt(XK_Shift_L), "\(fired)\n\(s.daemon.output)")
+            try expectNothingLeftForApplications(s, at: (x, y))
+            s.window.reset()
+            expectServerButtonStateUp(s.client)
             // The next touch over the window, unbound (it moves), reaches it and clears the state.
-            try touch.touch(.begin, id: 1, x: Double(x), y: Double(y))
+            try s.touch.touch(.begin, id: 1, x: Double(x), y: Double(y))
             for step in 1...4 {
                 usleep(5_000)
-                try touch.touch(.update, id: 1, x: Double(x + 10 * step), y: Double(y))
+                try s.touch.touch(.update, id: 1, x: Double(x + 10 * step), y: Double(y))
             }
-            try touch.touch(.end, id: 1, x: Double(x + 40), y: Double(y))
-            try touch.sync()
-            #expect(window.waitForEvents(2).map(\.kind) == [.buttonPress, .buttonRelease], "\(window.received)\n\(daemon.output)")
-            #expect(poll(timeout: .seconds(1)) { client.buttonsDown() == 0 }, "button mask \(client.buttonsDown())")
+            try s.touch.touch(.end, id: 1, x: Double(x + 40), y: Double(y))
+            try s.touch.sync()
+            #expect(s.window.waitForEvents(2).map(\.kind) == [.buttonPress, .buttonRelease], "\(s.window.received)\n\(s.daemon.output)")
+            #expect(poll(timeout: .seconds(1)) { s.client.buttonsDown() == 0 }, "button mask \(s.client.buttonsDown())")
         }
     }
 
@@ -158,45 +146,38 @@ struct TouchEndToEndTests {
     @Test("claim_on_second_finger: a bound 2-finger tap is taken while the fingers are down and leaves no button 1 down; off, the reset applies",
           arguments: [true, false])
     func claimOnSecondFingerLeavesNoButtonDown(_ claimOnSecondFinger: Bool) throws {
-        try withSession { server, client in
-            let window = try EventWindow(server: server.name, width: 600, height: 400)
-            let dragProbe = try MotionProbe(server: server.name, window: window.window, mask: Button1MotionMask)
-            let config = Self.twoFingerTapConfig(claimOnSecondFinger: claimOnSecondFinger)
-            let daemon = try DaemonProcess(server, config: config, arguments: ["--verbose"])
-            let touch = try server.touchscreen()
-            let (x, y) = window.centre()
+        let config = Self.twoFingerTapConfig(claimOnSecondFinger: claimOnSecondFinger)
+        try TouchSession.with(config: config, probingDrags: true) { s in
+            let (x, y) = s.centre
             // Two fingers land, rest 40 ms (a hand never lifts within a millisecond of landing:
             // the claim at the second landing reaches the server before the lift), and lift.
-            try touch.touch(.begin, id: 1, x: Double(x - 20), y: Double(y))
-            try touch.touch(.begin, id: 2, x: Double(x + 20), y: Double(y))
-            try touch.sync()
+            try s.touch.touch(.begin, id: 1, x: Double(x - 20), y: Double(y))
+            try s.touch.touch(.begin, id: 2, x: Double(x + 20), y: Double(y))
+            try s.touch.sync()
             usleep(40_000)
-            try touch.touch(.end, id: 1, x: Double(x - 20), y: Double(y))
-            try touch.touch(.end, id: 2, x: Double(x + 20), y: Double(y))
-            try touch.sync()
-            let fired = window.waitForEvents(2)
-            #expect(fired.map(\.kind) == [.keyPress, .keyRelease] && fired.first?.keysym == UInt(XK_Shift_L), "\(fired)\n\(daemon.output)")
+            try s.touch.touch(.end, id: 1, x: Double(x - 20), y: Double(y))
+            try s.touch.touch(.end, id: 2, x: Double(x + 20), y: Double(y))
+            try s.touch.sync()
+            let fired = s.window.waitForEvents(2)
+            #expect(fired.map(\.kind) == [.keyPress, .keyRelease] && fired.first?.keysym == UInt(XK_Shift_L), "\(fired)\n\(s.daemon.output)")
             if claimOnSecondFinger {
                 // Accepted while down: the server lifts the emulated button itself.
-                #expect(poll(timeout: .seconds(1)) { client.buttonsDown() == 0 }, "button mask \(client.buttonsDown())\n\(daemon.output)")
+                #expect(poll(timeout: .seconds(1)) { s.client.buttonsDown() == 0 }, "button mask \(s.client.buttonsDown())\n\(s.daemon.output)")
                 usleep(100_000)
-                window.pump()
-                #expect(window.received.count == 2, "no click: \(window.received)")
-                #expect(!daemon.output.contains(Self.resetLogLine), "no reset needed: \(daemon.output)")
+                s.window.pump()
+                #expect(s.window.received.count == 2, "no click: \(s.window.received)")
+                #expect(!s.daemon.output.contains(Self.resetLogLine), "no reset needed: \(s.daemon.output)")
             } else {
-                try expectNothingLeftForApplications(server, window: window, dragProbe: dragProbe, daemon: daemon, at: (x, y))
-                expectServerButtonStateUp(client)
+                try expectNothingLeftForApplications(s, at: (x, y))
+                expectServerButtonStateUp(s.client)
             }
         }
     }
 
     @Test("200 random unbound short one-finger touches all reach the window; none is swallowed")
     func randomUnboundTouchesAllReachWindow() throws {
-        try withSession { server, client in
-            let window = try EventWindow(server: server.name, width: 800, height: 600)
-            let daemon = try DaemonProcess(server, config: Self.swipeConfig, arguments: ["--verbose"])
-            let touch = try server.touchscreen()
-            let frame = window.rootFrame()
+        try TouchSession.with(config: Self.swipeConfig, width: 800, height: 600) { s in
+            let frame = s.window.rootFrame()
             let left = Double(frame.x + 40), top = Double(frame.y + 40)
             let width = Double(frame.width - 80), height = Double(frame.height - 80)
             let seed = UInt64(UInt32.random(in: 1...UInt32.max))
@@ -208,38 +189,38 @@ struct TouchEndToEndTests {
                 let x = left + random.unit() * width, y = top + random.unit() * height
                 let kind = random.below(10)
                 let name: String
-                try touch.touch(.begin, id: 1, x: x, y: y)
+                try s.touch.touch(.begin, id: 1, x: x, y: y)
                 switch kind {
                 case 0..<4:  // a quick tap
                     name = "tap"
-                    try touch.touch(.end, id: 1, x: x, y: y)
+                    try s.touch.touch(.end, id: 1, x: x, y: y)
                 case 4..<6:  // a tap that wanders a little, within slop
                     name = "wandering tap"
                     for _ in 0..<3 {
                         usleep(UInt32(2_000 + random.below(5) * 1_000))
-                        try touch.touch(.update, id: 1, x: x + random.unit() * 6 - 3, y: y + random.unit() * 6 - 3)
+                        try s.touch.touch(.update, id: 1, x: x + random.unit() * 6 - 3, y: y + random.unit() * 6 - 3)
                     }
-                    try touch.touch(.end, id: 1, x: x, y: y)
+                    try s.touch.touch(.end, id: 1, x: x, y: y)
                 case 6..<8:  // a short drag beyond slop
                     name = "drag"
                     let dx = random.unit() * 60 - 30, dy = random.unit() * 60 - 30
                     for step in 1...4 {
                         usleep(4_000)
-                        try touch.touch(.update, id: 1, x: x + dx * Double(step) / 4, y: y + dy * Double(step) / 4)
+                        try s.touch.touch(.update, id: 1, x: x + dx * Double(step) / 4, y: y + dy * Double(step) / 4)
                     }
-                    try touch.touch(.end, id: 1, x: x + dx, y: y + dy)
+                    try s.touch.touch(.end, id: 1, x: x + dx, y: y + dy)
                 default:  // held past the finger-settle window: decided by the daemon's timer
                     name = "hold"
                     usleep(UInt32(110_000 + random.below(40) * 1_000))
-                    try touch.touch(.end, id: 1, x: x, y: y)
+                    try s.touch.touch(.end, id: 1, x: x, y: y)
                 }
                 kinds[name, default: 0] += 1
-                try touch.sync()
+                try s.touch.sync()
                 // A hand lifts and lands again no faster than every few tens of ms: the next
                 // sequence starts once this one reached the window (see the note on pacing).
                 let arrived = poll(timeout: .seconds(2)) {
-                    window.pump()
-                    return window.received.filter { $0.kind == .buttonRelease }.count >= n + 1
+                    s.window.pump()
+                    return s.window.received.filter { $0.kind == .buttonRelease }.count >= n + 1
                 }
                 if !arrived {
                     lost.append("#\(n) \(name) at (\(Int(x)), \(Int(y)))")
@@ -248,14 +229,14 @@ struct TouchEndToEndTests {
                 usleep(UInt32(random.below(20) * 1_000))
             }
             usleep(100_000)
-            window.pump()
-            let others = window.received.filter { $0.detail != 1 || ($0.kind != .buttonPress && $0.kind != .buttonRelease) }
-            let presses = window.received.filter { $0.kind == .buttonPress }.count
-            let releases = window.received.filter { $0.kind == .buttonRelease }.count
+            s.window.pump()
+            let others = s.window.received.filter { $0.detail != 1 || ($0.kind != .buttonPress && $0.kind != .buttonRelease) }
+            let presses = s.window.received.filter { $0.kind == .buttonPress }.count
+            let releases = s.window.received.filter { $0.kind == .buttonRelease }.count
             #expect(lost.isEmpty && presses == count && releases == count,
-                    "seed \(seed), \(kinds): \(presses) presses, \(releases) releases of \(count); lost \(lost); daemon log \(daemon.log.path)\n\(daemon.output.suffix(3000))")
+                    "seed \(seed), \(kinds): \(presses) presses, \(releases) releases of \(count); lost \(lost); daemon log \(s.daemon.log.path)\n\(s.daemon.output.suffix(3000))")
             #expect(others.isEmpty, "\(others)")
-            #expect(client.buttonsDown() == 0)
+            #expect(s.client.buttonsDown() == 0)
         }
     }
 
@@ -284,31 +265,28 @@ struct TouchEndToEndTests {
 
     @Test("SIGTERM rejects the touch it holds and removes its grabs: touches reach the window after it exits")
     func exitReleasesGrabs() throws {
-        try withSession { server, _ in
-            let window = try EventWindow(server: server.name, width: 600, height: 400)
-            let daemon = try DaemonProcess(server, config: Self.longPressConfig, arguments: ["--verbose"])
-            let touch = try server.touchscreen()
-            let (x, y) = window.centre()
+        try TouchSession.with(config: Self.longPressConfig) { s in
+            let (x, y) = s.centre
             // A finger down and undecided (the long press needs 500 ms) when the signal comes.
-            try touch.touch(.begin, id: 1, x: Double(x), y: Double(y))
-            try touch.sync()
+            try s.touch.touch(.begin, id: 1, x: Double(x), y: Double(y))
+            try s.touch.sync()
             usleep(100_000)
-            daemon.signal(SIGTERM)
-            #expect(daemon.waitForExit() == 0, "\(daemon.output)")
+            s.daemon.signal(SIGTERM)
+            #expect(s.daemon.waitForExit() == 0, "\(s.daemon.output)")
             // The daemon gave the touch back itself (a disconnect would also end its grab):
             // its verbose log shows the release after the signal.
-            let afterSignal = daemon.output.components(separatedBy: "stopping on signal").last ?? ""
-            #expect(afterSignal.contains("passed on to the application: touch("), "\(daemon.output)")
+            let afterSignal = s.daemon.output.components(separatedBy: "stopping on signal").last ?? ""
+            #expect(afterSignal.contains("passed on to the application: touch("), "\(s.daemon.output)")
             // Given back at exit: the window gets the emulated press now, the release when the finger lifts.
-            let pressed = window.waitForEvents(1, timeout: .seconds(3))
-            #expect(pressed.map(\.kind) == [.buttonPress], "the pending touch was given back at exit: \(pressed)\n\(daemon.output)")
-            try touch.touch(.end, id: 1, x: Double(x), y: Double(y))
-            try touch.sync()
-            #expect(window.waitForEvents(2).map(\.kind) == [.buttonPress, .buttonRelease], "\(window.received)")
-            window.reset()
+            let pressed = s.window.waitForEvents(1, timeout: .seconds(3))
+            #expect(pressed.map(\.kind) == [.buttonPress], "the pending touch was given back at exit: \(pressed)\n\(s.daemon.output)")
+            try s.touch.touch(.end, id: 1, x: Double(x), y: Double(y))
+            try s.touch.sync()
+            #expect(s.window.waitForEvents(2).map(\.kind) == [.buttonPress, .buttonRelease], "\(s.window.received)")
+            s.window.reset()
             // And no grab is left: a tap after the exit reaches the window at once.
-            try touch.tap(at: Double(x), Double(y))
-            let events = window.waitForEvents(2)
+            try s.touch.tap(at: Double(x), Double(y))
+            let events = s.window.waitForEvents(2)
             #expect(events.map(\.kind) == [.buttonPress, .buttonRelease], "\(events)")
             #expect(events.allSatisfy { $0.detail == 1 })
         }
@@ -333,21 +311,18 @@ struct TouchEndToEndTests {
 
     @Test("--dry-run --json reports a touch swipe, switches nothing and takes nothing from the window")
     func dryRunReportsTouchSwipe() throws {
-        try withSession { server, client in
-            let window = try EventWindow(server: server.name, width: 700, height: 500)
-            let daemon = try DaemonProcess(server, config: Self.swipeConfig, arguments: ["--dry-run", "--json"])
-            let touch = try server.touchscreen()
-            let (x, y) = window.centre()
-            try touch.swipe(fingers: 3, from: Double(x - 150), Double(y), by: 300, 0)
-            #expect(poll { daemon.output.contains(#""gesture":"swipe""#) }, "\(daemon.output)")
-            let line = daemon.output.split(separator: "\n").first { $0.contains(#""gesture":"swipe""#) }.map(String.init) ?? ""
+        try TouchSession.with(config: Self.swipeConfig, arguments: ["--dry-run", "--json"], width: 700, height: 500) { s in
+            let (x, y) = s.centre
+            try s.touch.swipe(fingers: 3, from: Double(x - 150), Double(y), by: 300, 0)
+            #expect(poll { s.daemon.output.contains(#""gesture":"swipe""#) }, "\(s.daemon.output)")
+            let line = s.daemon.output.split(separator: "\n").first { $0.contains(#""gesture":"swipe""#) }.map(String.init) ?? ""
             #expect(line.contains(#""fingers":3"#) && line.contains(#""device":"touchscreen""#) && line.contains(#""direction":"right""#), "\(line)")
             #expect(line.contains(#""action":"workspace next""#), "\(line)")
             // Nothing grabbed: the first finger's emulated click reached the window.
-            let events = window.waitForEvents(2)
+            let events = s.window.waitForEvents(2)
             #expect(events.map(\.kind) == [.buttonPress, .buttonRelease], "\(events)")
             usleep(200_000)
-            #expect(client.currentDesktop() == 0)
+            #expect(s.client.currentDesktop() == 0)
         }
     }
 
@@ -527,9 +502,9 @@ struct TouchEndToEndTests {
     /// button 1 from a second connection): no application got a stray event, and the motion
     /// filter is reset — mouse motion over the window is not a button-1 drag for a window that
     /// follows only such drags.
-    private func expectNothingLeftForApplications(
-        _ server: XServer, window: EventWindow, dragProbe: MotionProbe, daemon: DaemonProcess, at point: (Int, Int)
-    ) throws {
+    private func expectNothingLeftForApplications(_ session: TouchSession, at point: (Int, Int)) throws {
+        guard let dragProbe = session.dragProbe else { preconditionFailure("start the session with probingDrags: true") }
+        let (server, window, daemon) = (session.server, session.window, session.daemon)
         #expect(poll(timeout: .seconds(2)) { daemon.output.contains(Self.resetLogLine) }, "the reset ran: \(daemon.output)")
         usleep(100_000)
         window.pump()
