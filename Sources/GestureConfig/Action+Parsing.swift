@@ -86,7 +86,7 @@ extension Action {
             self = .exec(argv: argv)
         default:
             throw ActionParseError(
-                "unknown action '\(verb)'\(Suggestion.clause(for: verb, among: Self.verbs))"
+                "unknown action '\(Excerpt.of(verb))'\(Suggestion.clause(for: verb, among: Self.verbs))"
                     + " (expected one of: \(Self.verbs.joined(separator: ", ")))")
         }
     }
@@ -103,11 +103,11 @@ extension Action {
         var keys: [KeyCombo.Key] = []
         for part in comboParts(combo) {
             guard !part.isEmpty else {
-                throw ActionParseError("empty key name in '\(combo)'; write the plus key as 'plus'")
+                throw ActionParseError("empty key name in '\(Excerpt.of(combo))'; write the plus key as 'plus'")
             }
             let key = try Self.key(named: String(part))
             guard !keys.contains(where: { $0.keysym == key.keysym }) else {
-                throw ActionParseError("'\(part)' appears twice in '\(combo)'")
+                throw ActionParseError("'\(Excerpt.of(part))' appears twice in '\(Excerpt.of(combo))'")
             }
             keys.append(key)
         }
@@ -145,7 +145,7 @@ extension Action {
         let candidates: [String] = modifierWords.map(\.word) + Keysym.allNames
         let suggestion = modifierAliases[lowered].map { "; did you mean '\($0)'?" }
             ?? Suggestion.clause(for: name, among: candidates)
-        throw ActionParseError("unknown key name '\(name)'\(suggestion)")
+        throw ActionParseError("unknown key name '\(Excerpt.of(name))'\(suggestion)")
     }
 
     private static func clickButton(_ arguments: [String]) throws(ActionParseError) -> Int {
@@ -161,7 +161,7 @@ extension Action {
             return number
         }
         throw ActionParseError(
-            "unknown button '\(word)'\(Suggestion.clause(for: word, among: ["left", "middle", "right"]))"
+            "unknown button '\(Excerpt.of(word))'\(Suggestion.clause(for: word, among: ["left", "middle", "right"]))"
                 + " (expected left, middle, right or a number from 1 to \(maximumButton))")
     }
 
@@ -172,12 +172,12 @@ extension Action {
         }
         guard let direction = ScrollDirection(rawValue: arguments[0]) else {
             throw ActionParseError(
-                "unknown scroll direction '\(arguments[0])'\(Suggestion.clause(for: arguments[0], among: allowed))"
+                "unknown scroll direction '\(Excerpt.of(arguments[0]))'\(Suggestion.clause(for: arguments[0], among: allowed))"
                     + " (expected one of: \(allowed.joined(separator: ", ")))")
         }
         guard arguments.count == 2 else { return (direction, 1) }
         guard let steps = Int(arguments[1]), (1...maximumScrollSteps).contains(steps) else {
-            throw ActionParseError("scroll count must be a whole number from 1 to \(maximumScrollSteps), not '\(arguments[1])'")
+            throw ActionParseError("scroll count must be a whole number from 1 to \(maximumScrollSteps), not '\(Excerpt.of(arguments[1]))'")
         }
         return (direction, steps)
     }
@@ -197,7 +197,7 @@ extension Action {
                 return .number(number)
             }
             throw ActionParseError(
-                "unknown workspace target '\(word)'\(Suggestion.clause(for: word, among: ["next", "prev"]))"
+                "unknown workspace target '\(Excerpt.of(word))'\(Suggestion.clause(for: word, among: ["next", "prev"]))"
                     + " (expected next, prev or a desktop number counted from 1)")
         }
     }
@@ -209,7 +209,7 @@ extension Action {
         }
         guard let operation = WindowOperation(rawValue: word) else {
             throw ActionParseError(
-                "unknown window operation '\(word)'\(Suggestion.clause(for: word, among: allowed))"
+                "unknown window operation '\(Excerpt.of(word))'\(Suggestion.clause(for: word, among: allowed))"
                     + " (expected one of: \(allowed.joined(separator: ", ")))")
         }
         return operation

@@ -1,13 +1,13 @@
-import Foundation
 import GestureEngine
-import TOMLKit
 
 extension Config {
     /// Reads and checks the config file at `path`.
     ///
     /// - Parameter path: the file; it also names the file in every error.
-    /// - Throws: ``ConfigErrors`` with every problem: the file cannot be read or is not UTF-8,
-    ///   a TOML syntax error, or any number of problems in its content (see ``parse(_:file:)``).
+    /// - Throws: ``ConfigErrors`` with every problem: the file cannot be read, is refused
+    ///   (another user could change it, it is over 1 MB or not a regular file: see
+    ///   ``ConfigFile``), or is not UTF-8, a TOML syntax error, or any number of problems in its
+    ///   content (see ``parse(_:file:)``).
     public static func load(contentsOf path: String) throws(ConfigErrors) -> Config {
         try parse(try readText(path), file: path)
     }
@@ -26,7 +26,9 @@ extension Config {
     /// collected before throwing: unknown tables and keys (with a suggestion), wrong types
     /// (an integer is fine where a number is expected), values out of range, unknown gesture,
     /// direction, edge, device and `on` values, keys that do not fit the gesture, bad
-    /// actions, missing `gesture` or `action`, and duplicate bindings.
+    /// actions, missing `gesture` or `action`, duplicate bindings, and NUL in strings or keys.
+    /// Text over 1 MB, or nested more than ``TOMLLocator/maximumDepth`` levels, is refused
+    /// before it is parsed.
     ///
     /// ```swift
     /// do {
@@ -41,56 +43,57 @@ extension Config {
     ///   - file: the name errors give for it.
     /// - Throws: ``ConfigErrors``, sorted by position.
     public static func parse(_ text: String, file: String) throws(ConfigErrors) -> Config {
-        if let nul = text.unicodeScalars.firstIndex(of: "\0") {
-            // TOMLKit hands the text to C++ as a C string, which would end at the NUL.
-            let position = Self.position(of: nul, in: text)
-            throw ConfigErrors([
-                ConfigError(file: file, line: position.line, column: position.column,
-                            message: "a config may not contain NUL characters")
-            ])
+        func failure(_ message: String, line: Int = 1, column: Int = 1) -> ConfigErrors {
+            ConfigErrors([ConfigError(file: file, line: line, column: column, message: message)])
         }
-        let root: TOMLTable
+        if text.utf8.count > ConfigFile.maximumSize {
+            throw failure(ConfigFile.tooLarge(text.utf8.count))
+        }
+        if let nul = text.unicodeScalars.firstIndex(of: "\0") {
+            // The TOML parser takes the text as a C string, which would end at the NUL.
+            let position = Self.position(of: nul, in: text)
+            throw failure("a config may not contain NUL characters", line: position.line, column: position.column)
+        }
+        // Positions first: the locator also refuses nesting too deep for the TOML parser.
+        let locator = TOMLLocator(text)
+        if let deep = locator.tooDeep {
+            throw failure(
+                "nested too deeply: keys, tables and arrays may nest at most \(TOMLLocator.maximumDepth) levels "
+                    + "(a config needs 3)",
+                line: deep.line, column: deep.column)
+        }
+        let document: TOMLDocument
         do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
+            document = try TOMLDocument(parsing: text)
+        } catch {
             // toml++ says "Error while parsing key-value pair: …"; keep its detail, not its capital.
             let detail = error.description.hasPrefix("Error while parsing ")
                 ? "TOML syntax error while parsing " + error.description.dropFirst("Error while parsing ".count)
                 : "TOML syntax error: " + error.description
-            throw ConfigErrors([
-                ConfigError(file: file, line: max(1, error.source.begin.line), column: max(1, error.source.begin.column),
-                            message: detail)
-            ])
-        } catch {
-            throw ConfigErrors([ConfigError(file: file, line: 1, column: 1, message: "TOML syntax error: \(error)")])
+            throw failure(Excerpt.of(detail, maximumLength: 200), line: max(1, error.line), column: max(1, error.column))
         }
-        var reader = ConfigReader(file: file, locator: TOMLLocator(text))
-        let config = reader.read(root)
-        guard reader.errors.isEmpty else { throw ConfigErrors(reader.errors) }
+        var reader = ConfigReader(file: file, locator: locator)
+        let config = reader.read(document.root.table!)
+        let nulErrors = locator.nulEscapes.map { escape in
+            ConfigError(
+                file: file, line: escape.line, column: escape.column,
+                message: "a string or key may not contain NUL (\\u0000): programs and X would see it cut short there")
+        }
+        guard reader.errors.isEmpty, nulErrors.isEmpty else { throw ConfigErrors(reader.errors + nulErrors) }
         return config
     }
 
     // MARK: - Reading files
 
     private static func readText(_ path: String) throws(ConfigErrors) -> String {
-        func failure(_ message: String, line: Int = 1, column: Int = 1) -> ConfigErrors {
-            ConfigErrors([ConfigError(file: path, line: line, column: column, message: message)])
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw failure("cannot read the config: no such file")
-        }
-        guard !isDirectory.boolValue else { throw failure("cannot read the config: it is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw failure("cannot read the config: permission denied or an I/O error")
-        }
-        if let text = String(validating: data, as: UTF8.self) { return text }
-        let (line, column) = firstInvalidUTF8(in: data)
-        throw failure("the config is not valid UTF-8", line: line, column: column)
+        let bytes = try ConfigFile.read(path)
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        let (line, column) = firstInvalidUTF8(in: bytes)
+        throw ConfigErrors([ConfigError(file: path, line: line, column: column, message: "the config is not valid UTF-8")])
     }
 
     /// Where the first byte that is not UTF-8 is, counting columns in scalars.
-    private static func firstInvalidUTF8(in data: Data) -> (line: Int, column: Int) {
+    private static func firstInvalidUTF8(in data: [UInt8]) -> (line: Int, column: Int) {
         var bytes = data.makeIterator()
         var decoder = UTF8()
         var line = 1

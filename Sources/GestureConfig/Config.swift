@@ -74,6 +74,10 @@ public struct Binding: Hashable, Sendable {
         self.actionText = actionText
         self.source = source
     }
+
+    /// The action as written, cut short for log lines (see ``Excerpt``): the daemon logs it on
+    /// every firing, and an `exec` command may be as long as the config.
+    public var actionExcerpt: String { Excerpt.of(actionText) }
 }
 
 /// A place in a config file: 1-based line and column, counting columns in Unicode scalars.

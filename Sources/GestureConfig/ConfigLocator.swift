@@ -16,6 +16,40 @@ public enum ConfigSource: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// How the config is found: the `--config` file, or the contract's search path (section 1).
+///
+/// The running daemon keeps it, so that a reload looks again: a config created after start
+/// (over the embedded default, or over a system-wide one) is the one a reload picks up, and
+/// the watch covers every place the search looks.
+///
+/// ```swift
+/// let search = ConfigSearch(explicit: nil, environment: ["HOME": "/home/ann"])
+/// search.paths      // ["/home/ann/.config/gesture-bridge/config.toml", "/etc/xdg/gesture-bridge/config.toml"]
+/// search.resolve()  // .embedded while neither exists
+/// ```
+public struct ConfigSearch: Hashable, Sendable {
+    /// The `--config` file, which wins even when it does not exist.
+    public var explicit: String?
+    /// The process environment (`XDG_CONFIG_HOME`, `HOME`, `XDG_CONFIG_DIRS`).
+    public var environment: [String: String]
+
+    public init(explicit: String?, environment: [String: String]) {
+        self.explicit = explicit
+        self.environment = environment
+    }
+
+    /// The files the search may pick, in order: the explicit one alone, or the search path.
+    public var paths: [String] {
+        if let explicit { return [explicit] }
+        return ConfigLocator.searchPath(environment: environment)
+    }
+
+    /// Looks now: what ``ConfigLocator/resolve(explicit:environment:fileExists:)`` picks.
+    public func resolve(fileExists: (String) -> Bool = ConfigLocator.isFile) -> ConfigSource {
+        ConfigLocator.resolve(explicit: explicit, environment: environment, fileExists: fileExists)
+    }
+}
+
 /// Finds the config along the contract's search path (section 1).
 ///
 /// In order: the `--config` file; `$XDG_CONFIG_HOME/gesture-bridge/config.toml` (or

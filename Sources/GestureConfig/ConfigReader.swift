@@ -1,5 +1,4 @@
 import GestureEngine
-import TOMLKit
 
 /// Turns a parsed TOML document into a ``Config``, collecting every problem on the way.
 ///
@@ -21,7 +20,7 @@ struct ConfigReader {
     }
 
     /// Reads the whole document; check ``errors`` before using the result.
-    mutating func read(_ root: TOMLTable) -> Config {
+    mutating func read(_ root: TOMLTableView) -> Config {
         var config = Config()
         for (key, value) in root {
             let path = TOMLPath([.key(key)])
@@ -35,9 +34,9 @@ struct ConfigReader {
             case "bind":
                 config.bindings = readBindings(value, at: path)
             default:
-                let kind = value.type == .table || value.array?.allSatisfy({ $0.type == .table }) == true ? "table" : "key"
+                let kind = value.kind == .table || value.array?.allSatisfy({ $0.kind == .table }) == true ? "table" : "key"
                 report(
-                    "unknown \(kind) '\(key)'\(Suggestion.clause(for: key, among: Self.topLevelKeys))",
+                    "unknown \(kind) '\(Excerpt.of(key))'\(Suggestion.clause(for: key, among: Self.topLevelKeys))",
                     at: path, .key)
             }
         }
@@ -73,7 +72,7 @@ struct ConfigReader {
         Threshold(key: "edge_px", property: \.edgePx, zeroAllowed: true),
     ]
 
-    private mutating func readRecognizer(_ table: TOMLTable, at path: TOMLPath) -> RecognizerSettings {
+    private mutating func readRecognizer(_ table: TOMLTableView, at path: TOMLPath) -> RecognizerSettings {
         var settings = RecognizerSettings()
         for (key, value) in table {
             let keyPath = path.appending(key)
@@ -90,14 +89,14 @@ struct ConfigReader {
 
     // MARK: - [pointer], [touchscreen]
 
-    private mutating func readPointer(_ table: TOMLTable, at path: TOMLPath) -> Int {
+    private mutating func readPointer(_ table: TOMLTableView, at path: TOMLPath) -> Int {
         readOneKeyTable(table, at: path, key: "button", default: Config.defaultPointerButton) { reader, value, keyPath in
             reader.integer(value, key: "button", at: keyPath, in: 0...Action.maximumButton,
                            rangeText: "from 0 (off) to \(Action.maximumButton)")
         }
     }
 
-    private mutating func readTouchscreen(_ table: TOMLTable, at path: TOMLPath) -> Bool {
+    private mutating func readTouchscreen(_ table: TOMLTableView, at path: TOMLPath) -> Bool {
         readOneKeyTable(table, at: path, key: "claim_on_second_finger", default: false) { reader, value, keyPath in
             reader.boolean(value, key: "claim_on_second_finger", at: keyPath)
         }
@@ -106,8 +105,8 @@ struct ConfigReader {
     /// A table that takes one key: its value as `read` checks it (or `value` when absent or
     /// wrong), every other key reported as unknown.
     private mutating func readOneKeyTable<T>(
-        _ table: TOMLTable, at path: TOMLPath, key: String, default value: T,
-        _ read: (inout ConfigReader, any TOMLValueConvertible, TOMLPath) -> T?
+        _ table: TOMLTableView, at path: TOMLPath, key: String, default value: T,
+        _ read: (inout ConfigReader, TOMLNode, TOMLPath) -> T?
     ) -> T {
         var result = value
         for (name, item) in table {
@@ -144,12 +143,12 @@ struct ConfigReader {
         }
     }
 
-    private mutating func readBindings(_ value: any TOMLValueConvertible, at path: TOMLPath) -> [Binding] {
+    private mutating func readBindings(_ value: TOMLNode, at path: TOMLPath) -> [Binding] {
         guard let array = value.array else {
-            if value.type == .table {
+            if value.kind == .table {
                 report("bindings are an array of tables: write [[bind]], not [bind]", at: path, .key)
             } else {
-                report("'bind' must be an array of tables ([[bind]]), not \(Self.noun(value.type))", at: path)
+                report("'bind' must be an array of tables ([[bind]]), not \(Self.noun(value.kind))", at: path)
             }
             return []
         }
@@ -158,7 +157,7 @@ struct ConfigReader {
         for (index, element) in array.enumerated() {
             let elementPath = path.appending(index: index)
             guard let table = element.table else {
-                report("each binding must be a table, not \(Self.noun(element.type))", at: elementPath)
+                report("each binding must be a table, not \(Self.noun(element.kind))", at: elementPath)
                 continue
             }
             guard let binding = readBinding(table, at: elementPath) else { continue }
@@ -174,7 +173,7 @@ struct ConfigReader {
     }
 
     /// One binding, or `nil` (with its problems reported) when anything about it is wrong.
-    private mutating func readBinding(_ table: TOMLTable, at path: TOMLPath) -> Binding? {
+    private mutating func readBinding(_ table: TOMLTableView, at path: TOMLPath) -> Binding? {
         let errorsBefore = errors.count
         let source = position(of: path, .value)
         for key in table.keys where !Self.bindingKeys.contains(key) {
@@ -310,50 +309,82 @@ struct ConfigReader {
         if repeatEvery != nil, on == .end {
             report("'repeat_every' cannot be combined with on = \"end\": repeats fire while the gesture runs",
                    at: path.appending("repeat_every"), .key)
+        } else if let repeatEvery, let limits = Self.repeatLimits(for: gesture), !limits.range.contains(repeatEvery) {
+            report("'repeat_every' of a \(gesture.rawValue) counts \(limits.unit) and must be from "
+                       + "\(Self.written(limits.range.lowerBound)) to \(Self.written(limits.range.upperBound)), "
+                       + "not \(Self.written(repeatEvery))",
+                   at: path.appending("repeat_every"))
         }
+    }
+
+    /// The `repeat_every` a continuous gesture accepts, in its step unit.
+    struct RepeatLimits: Sendable {
+        var range: ClosedRange<Double>
+        var unit: String
+    }
+
+    /// The sane `repeat_every` of each gesture that repeats (`nil` for those that do not).
+    ///
+    /// Below the minimum a repeat is faster than anyone can use or see: 100 actions a second for
+    /// a long press, a step on every pixel of a pan, every half degree of a rotate, every half
+    /// percent of a pinch's spread. Above the maximum it never fires again in practice: an
+    /// hour held, 100,000 pixels, ten turns, a hundredfold spread.
+    static func repeatLimits(for gesture: GestureKind) -> RepeatLimits? {
+        switch gesture {
+        case .pan: RepeatLimits(range: 1...100_000, unit: "pixels")
+        case .pinch: RepeatLimits(range: 0.005...100, unit: "changes of scale")
+        case .rotate: RepeatLimits(range: 0.5...3_600, unit: "degrees")
+        case .longPress: RepeatLimits(range: 10...3_600_000, unit: "milliseconds")
+        case .tap, .swipe: nil
+        }
+    }
+
+    /// A number as a person would write it: `50`, `0.005`, `1e-15`.
+    static func written(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 
     // MARK: - Values
 
     /// A binding's table, with keys that were already reported as misplaced left out.
     private struct BindingFields {
-        let table: TOMLTable
+        let table: TOMLTableView
         let path: TOMLPath
         private var ignored: Set<String> = []
 
-        init(table: TOMLTable, path: TOMLPath) {
+        init(table: TOMLTableView, path: TOMLPath) {
             self.table = table
             self.path = path
         }
 
         func present(_ key: String) -> Bool { !ignored.contains(key) && table[key] != nil }
-        func value(_ key: String) -> any TOMLValueConvertible { table[key]! }
+        func value(_ key: String) -> TOMLNode { table[key]! }
         mutating func ignore(_ key: String) { ignored.insert(key) }
     }
 
-    private mutating func table(_ value: any TOMLValueConvertible, at path: TOMLPath) -> TOMLTable? {
+    private mutating func table(_ value: TOMLNode, at path: TOMLPath) -> TOMLTableView? {
         if let table = value.table { return table }
-        report("'\(path.lastKey ?? "\(path)")' must be a table, not \(Self.noun(value.type))", at: path)
+        report("'\(path.lastKey ?? "\(path)")' must be a table, not \(Self.noun(value.kind))", at: path)
         return nil
     }
 
-    private mutating func string(_ value: any TOMLValueConvertible, key: String, at path: TOMLPath) -> String? {
+    private mutating func string(_ value: TOMLNode, key: String, at path: TOMLPath) -> String? {
         if let string = value.string { return string }
-        report("'\(key)' must be a string, not \(Self.noun(value.type))", at: path)
+        report("'\(key)' must be a string, not \(Self.noun(value.kind))", at: path)
         return nil
     }
 
-    private mutating func boolean(_ value: any TOMLValueConvertible, key: String, at path: TOMLPath) -> Bool? {
+    private mutating func boolean(_ value: TOMLNode, key: String, at path: TOMLPath) -> Bool? {
         if let flag = value.bool { return flag }
-        report("'\(key)' must be true or false, not \(Self.noun(value.type))", at: path)
+        report("'\(key)' must be true or false, not \(Self.noun(value.kind))", at: path)
         return nil
     }
 
     private mutating func integer(
-        _ value: any TOMLValueConvertible, key: String, at path: TOMLPath, in range: ClosedRange<Int>, rangeText: String
+        _ value: TOMLNode, key: String, at path: TOMLPath, in range: ClosedRange<Int>, rangeText: String
     ) -> Int? {
         guard let integer = value.int else {
-            report("'\(key)' must be an integer, not \(Self.noun(value.type))", at: path)
+            report("'\(key)' must be an integer, not \(Self.noun(value.kind))", at: path)
             return nil
         }
         guard range.contains(integer) else {
@@ -365,7 +396,7 @@ struct ConfigReader {
 
     /// A number (an integer is fine): finite, not negative, and positive unless `zeroAllowed`.
     private mutating func number(
-        _ value: any TOMLValueConvertible, key: String, at path: TOMLPath, zeroAllowed: Bool
+        _ value: TOMLNode, key: String, at path: TOMLPath, zeroAllowed: Bool
     ) -> Double? {
         let number: Double
         let written: String
@@ -380,7 +411,7 @@ struct ConfigReader {
             number = double
             written = String(double)
         } else {
-            report("'\(key)' must be a number, not \(Self.noun(value.type))", at: path)
+            report("'\(key)' must be a number, not \(Self.noun(value.kind))", at: path)
             return nil
         }
         if number < 0 || (number == 0 && !zeroAllowed) {
@@ -407,11 +438,11 @@ struct ConfigReader {
     enum Part { case key, value }
 
     private mutating func reportUnknownKey(_ key: String, in table: String, among known: [String], at path: TOMLPath) {
-        report("unknown key '\(key)' in \(table)\(Suggestion.clause(for: key, among: known))", at: path, .key)
+        report("unknown key '\(Excerpt.of(key))' in \(table)\(Suggestion.clause(for: key, among: known))", at: path, .key)
     }
 
     private mutating func reportUnknownValue(_ text: String, noun: String, allowed: [String], at path: TOMLPath) {
-        report("unknown \(noun) '\(text)'\(Suggestion.clause(for: text, among: allowed)) (allowed: \(allowed.joined(separator: ", ")))",
+        report("unknown \(noun) '\(Excerpt.of(text))'\(Suggestion.clause(for: text, among: allowed)) (allowed: \(allowed.joined(separator: ", ")))",
                at: path)
     }
 
@@ -434,14 +465,14 @@ struct ConfigReader {
 
     // MARK: - Wording
 
-    static func noun(_ type: TOMLType) -> String {
-        switch type {
+    static func noun(_ kind: TOMLKind) -> String {
+        switch kind {
         case .table: "a table"
         case .array: "an array"
         case .string: "a string"
-        case .int: "an integer"
-        case .double: "a float"
-        case .bool: "a boolean"
+        case .integer: "an integer"
+        case .float: "a float"
+        case .boolean: "a boolean"
         case .date: "a date"
         case .time: "a time"
         case .dateTime: "a date-time"

@@ -1,14 +1,22 @@
 /// Finds where each key and value of a TOML document is written.
 ///
-/// TOMLKit gives values but no positions, and every config error must name a line and column.
-/// The locator scans the same text once and maps each ``TOMLPath`` to the position of its key
-/// and of its value. It understands what a config can contain: comments, bare, quoted and
-/// dotted keys, `[table]` and `[[array.of.tables]]` headers (counting the index of each
-/// `[[bind]]`), inline tables, arrays (nested, multi-line, with comments), basic, literal and
-/// multi-line strings, and bare values (numbers, booleans, dates).
+/// toml++ (through TOMLKit's C layer) gives values but no positions, and every config error
+/// must name a line and column. The locator scans the same text once and maps each
+/// ``TOMLPath`` to the position of its key and of its value. It understands what a config can
+/// contain: comments, bare, quoted and dotted keys, `[table]` and `[[array.of.tables]]`
+/// headers (counting the index of each `[[bind]]`), inline tables, arrays (nested, multi-line,
+/// with comments), basic, literal and multi-line strings, and bare values (numbers, booleans,
+/// dates).
 ///
-/// It runs only on text TOMLKit has already accepted, so it does not validate; on malformed
-/// input it still ends and records what it can.
+/// It does not validate (toml++ does): on malformed input it still ends and records what it
+/// can. It runs before the text goes to toml++, because it also finds what toml++ would not
+/// refuse, or not survive:
+/// - nesting deeper than ``maximumDepth`` (keys, tables and arrays counted together): a header
+///   like `[a.a.a…]` with 500,000 parts overflows toml++'s stack, and every path the locator
+///   records would be as long as the nesting is deep (quadratic). The scan stops at the first
+///   part that goes too deep and records it in ``tooDeep``.
+/// - strings and keys holding a NUL (`\u0000`), which the C layer would silently cut short
+///   there (``nulEscapes``).
 ///
 /// Where things point:
 /// - a key/value pair: `key` is the last key of its (dotted) name, `value` its value's first
@@ -23,7 +31,7 @@
 /// locator["bind[0]"]           // key 1:3, value 1:1
 /// ```
 struct TOMLLocator {
-    /// A 1-based line and column; columns count Unicode scalars, as TOMLKit's parser does.
+    /// A 1-based line and column; columns count Unicode scalars, as toml++ does.
     struct Position: Hashable, Sendable {
         var line: Int
         var column: Int
@@ -40,11 +48,25 @@ struct TOMLLocator {
     /// Every path found, with its location.
     private(set) var locations: [TOMLPath: Location] = [:]
 
+    /// How deep keys, tables and arrays may nest: a path of at most this many steps. A config
+    /// needs 3 (`bind[0].action`); 32 leaves room for anything TOML is used for, and keeps
+    /// every path short.
+    static let maximumDepth = 32
+
+    /// Where the first key, table or array deeper than ``maximumDepth`` starts; the scan
+    /// stopped there, so the locations are incomplete.
+    private(set) var tooDeep: Position?
+
+    /// Where each string or key that holds a NUL has its first `\u0000` (or `\U00000000`).
+    private(set) var nulEscapes: [Position] = []
+
     /// Scans `text`.
     init(_ text: String) {
         var builder = Builder(text)
         builder.scanDocument()
         locations = builder.locations
+        tooDeep = builder.tooDeep
+        nulEscapes = builder.nulEscapes
     }
 
     /// The location of `path`, if the text defines it.
@@ -61,6 +83,8 @@ extension TOMLLocator {
         /// How many `[[…]]` headers each array of tables has had so far, by resolved path.
         private var arrayTableCounts: [TOMLPath: Int] = [:]
         private(set) var locations: [TOMLPath: Location] = [:]
+        private(set) var tooDeep: Position?
+        private(set) var nulEscapes: [Position] = []
 
         init(_ text: String) {
             scalars = Array(text.unicodeScalars)
@@ -96,15 +120,20 @@ extension TOMLLocator {
 
             var path = TOMLPath()
             for (n, (name, keyPosition)) in keys.enumerated() {
+                guard fitsDepth(path, at: keyPosition) else { return path }
                 path = path.appending(name)
                 let here = Location(key: keyPosition, value: start)
                 guard n == keys.count - 1 else {
                     if locations[path] == nil { locations[path] = here }
                     // A header inside an array of tables refers to its latest element.
-                    if let count = arrayTableCounts[path] { path = path.appending(index: count - 1) }
+                    if let count = arrayTableCounts[path] {
+                        guard fitsDepth(path, at: keyPosition) else { return path }
+                        path = path.appending(index: count - 1)
+                    }
                     continue
                 }
                 if isArray {
+                    guard fitsDepth(path, at: keyPosition) else { return path }
                     if locations[path] == nil { locations[path] = here }
                     let count = arrayTableCounts[path, default: 0]
                     arrayTableCounts[path] = count + 1
@@ -124,6 +153,7 @@ extension TOMLLocator {
             skipSpaces()
             var path = table
             for (n, (name, keyPosition)) in keys.enumerated() {
+                guard fitsDepth(path, at: keyPosition) else { return }
                 path = path.appending(name)
                 if n < keys.count - 1, locations[path] == nil {
                     locations[path] = Location(key: keyPosition, value: keyPosition)
@@ -132,7 +162,19 @@ extension TOMLLocator {
             scanValue(at: path, key: keys.last?.position)
         }
 
-        /// A possibly dotted key: its parts, unquoted, each with where it starts.
+        /// Whether one more step below `path` stays within ``TOMLLocator/maximumDepth``. When
+        /// it does not, records where and ends the scan: every loop stops at the end of the text.
+        private mutating func fitsDepth(_ path: TOMLPath, at where: Position) -> Bool {
+            guard tooDeep == nil else { return false }
+            guard path.components.count >= TOMLLocator.maximumDepth else { return true }
+            tooDeep = `where`
+            index = scalars.count
+            return false
+        }
+
+        /// A possibly dotted key: its parts, unquoted, each with where it starts. Parts past
+        /// one more than ``TOMLLocator/maximumDepth`` are read over but not kept: that many is
+        /// too deep wherever the key stands, and the caller reports it.
         private mutating func scanKey() -> [(name: String, position: Position)] {
             var parts: [(name: String, position: Position)] = []
             while true {
@@ -151,7 +193,7 @@ extension TOMLLocator {
                     guard !bare.isEmpty else { return parts }
                     name = String(bare)
                 }
-                parts.append((name, start))
+                if parts.count <= TOMLLocator.maximumDepth { parts.append((name, start)) }
                 skipSpaces()
                 guard current == "." else { return parts }
                 advance()
@@ -181,6 +223,7 @@ extension TOMLLocator {
                     if c == "," {
                         advance()
                     } else {
+                        guard fitsDepth(path, at: position) else { return }
                         scanValue(at: path.appending(index: element), key: nil)
                         element += 1
                     }
@@ -205,6 +248,7 @@ extension TOMLLocator {
             advance(by: multiline ? 3 : 1)
             if multiline { skipNewline() }
             var text = String.UnicodeScalarView()
+            var hasNUL = false
             while let c = current {
                 if multiline, starts(with: "\"\"\"") {
                     advance(by: 3)
@@ -219,16 +263,21 @@ extension TOMLLocator {
                 }
                 if !multiline, c == "\"" { advance(); break }
                 if !multiline, c == "\n" { break }
+                let escape = position
                 advance()
                 guard c == "\\" else { text.append(c); continue }
-                scanEscape(into: &text, multiline: multiline)
+                if scanEscape(into: &text, multiline: multiline), !hasNUL {
+                    hasNUL = true
+                    nulEscapes.append(escape)
+                }
             }
             return String(text)
         }
 
-        /// After a backslash in a basic string.
-        private mutating func scanEscape(into text: inout String.UnicodeScalarView, multiline: Bool) {
-            guard let e = current else { return }
+        /// After a backslash in a basic string; returns whether the escape was a NUL.
+        @discardableResult
+        private mutating func scanEscape(into text: inout String.UnicodeScalarView, multiline: Bool) -> Bool {
+            guard let e = current else { return false }
             advance()
             switch e {
             case "b": text.append("\u{08}")
@@ -239,26 +288,31 @@ extension TOMLLocator {
             case "e": text.append("\u{1B}")
             case "\"": text.append("\"")
             case "\\": text.append("\\")
-            case "x": appendHexScalar(digits: 2, to: &text)
-            case "u": appendHexScalar(digits: 4, to: &text)
-            case "U": appendHexScalar(digits: 8, to: &text)
+            case "x": return appendHexScalar(digits: 2, to: &text) == "\0"
+            case "u": return appendHexScalar(digits: 4, to: &text) == "\0"
+            case "U": return appendHexScalar(digits: 8, to: &text) == "\0"
             case " ", "\t", "\r", "\n":
                 // In a multi-line string a line-ending backslash swallows the newline and the
                 // blanks after it.
-                guard multiline else { text.append(e); return }
+                guard multiline else { text.append(e); return false }
                 while let c = current, c == " " || c == "\t" || c == "\r" || c == "\n" { advance() }
             default: text.append(e)
             }
+            return false
         }
 
-        private mutating func appendHexScalar(digits: Int, to text: inout String.UnicodeScalarView) {
+        /// Reads up to `digits` hex digits and appends the scalar they make, which it returns.
+        @discardableResult
+        private mutating func appendHexScalar(digits: Int, to text: inout String.UnicodeScalarView) -> Unicode.Scalar? {
             var value: UInt32 = 0
             for _ in 0..<digits {
                 guard let c = current, let digit = Int(String(c), radix: 16) else { break }
                 value = value * 16 + UInt32(digit)
                 advance()
             }
-            if let scalar = Unicode.Scalar(value) { text.append(scalar) }
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            text.append(scalar)
+            return scalar
         }
 
         /// `'…'` or `'''…'''`, which have no escapes.

@@ -35,6 +35,9 @@ struct GestureBridge: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     static func main() {
+        // Before anything opens a descriptor: started with stdin, stdout or stderr closed, the
+        // X connection would take its number, and log lines would go into the X protocol.
+        guard StandardStream.openMissingStandardDescriptors() else { Glibc.exit(Exit.runtimeFailure.rawValue) }
         // A closed stdout pipe must end output quietly, not kill the process.
         signal(SIGPIPE, SIG_IGN)
         Self.main(nil)
@@ -45,7 +48,7 @@ struct GestureBridge: ParsableCommand {
         let config = try global.loadConfig()
         let mode: DaemonMode = global.dryRun ? .dryRun(global.json ? .json : .human) : .live
         let daemon = Daemon(
-            mode: mode, config: config, source: global.configSource(), environment: ProcessEnvironment.current, logger: logger)
+            mode: mode, config: config, source: global.configSource(), search: global.configSearch(), environment: ProcessEnvironment.current, logger: logger)
         let code = daemon.run()
         if code != 0 { throw ExitCode(code) }
     }
@@ -79,7 +82,7 @@ struct RecordCommand: ParsableCommand {
             writer = TraceWriter(fileDescriptor: StandardStream.output)
         }
         let daemon = Daemon(
-            mode: .record(writer), config: config, source: global.configSource(), environment: ProcessEnvironment.current,
+            mode: .record(writer), config: config, source: global.configSource(), search: global.configSearch(), environment: ProcessEnvironment.current,
             logger: logger)
         let code = daemon.run()
         if code != 0 { throw ExitCode(code) }

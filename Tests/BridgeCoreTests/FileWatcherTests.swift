@@ -24,3 +24,151 @@ struct FileWatcherTests {
         #expect(watcher.drainChanges())
     }
 }
+
+/// The watches that follow a config wherever dotfile managers and editors put it (issue 9,
+/// items 6 and 16): a file that does not exist yet, a symlink and its target, a directory that
+/// is replaced.
+@Suite("the config file watcher, following the file")
+struct FileWatcherFollowingTests {
+    /// A fresh scratch directory, removed at the end.
+    private final class Scratch {
+        let path: String
+        init() throws {
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("file-watcher-\(UUID())").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
+
+        func write(_ relative: String, _ text: String, atomically: Bool = false) throws {
+            try text.write(toFile: path + "/" + relative, atomically: atomically, encoding: .utf8)
+        }
+        func mkdir(_ relative: String) throws {
+            try FileManager.default.createDirectory(atPath: path + "/" + relative, withIntermediateDirectories: true)
+        }
+        func symlink(_ relative: String, to target: String) throws {
+            try FileManager.default.createSymbolicLink(atPath: path + "/" + relative, withDestinationPath: target)
+        }
+        func move(_ from: String, _ to: String) throws {
+            #expect(rename(path + "/" + from, path + "/" + to) == 0)
+        }
+    }
+
+    @Test("a config whose directories do not exist yet is seen when it is created")
+    func missingDirectories() throws {
+        let scratch = try Scratch()
+        let watcher = try #require(FileWatcher(paths: [scratch.path + "/xdg/gesture-bridge/config.toml"]))
+        try scratch.mkdir("xdg")
+        #expect(watcher.drainChanges())  // a directory on the way appeared
+        try scratch.mkdir("xdg/gesture-bridge")
+        #expect(watcher.drainChanges())
+        try scratch.write("xdg/gesture-bridge/other.toml", "a = 1\n")
+        #expect(!watcher.drainChanges())
+        try scratch.write("xdg/gesture-bridge/config.toml", "a = 1\n")
+        #expect(watcher.drainChanges())
+        try scratch.write("xdg/gesture-bridge/config.toml", "a = 2\n")
+        #expect(watcher.drainChanges())
+    }
+
+    @Test("a directory created with the config already in it (mkdir -p and write at once) is seen")
+    func directoryCreatedWithTheFile() throws {
+        let scratch = try Scratch()
+        let watcher = try #require(FileWatcher(paths: [scratch.path + "/xdg/gesture-bridge/config.toml"]))
+        try scratch.mkdir("xdg/gesture-bridge")
+        try scratch.write("xdg/gesture-bridge/config.toml", "a = 1\n")
+        #expect(watcher.drainChanges())
+        // Now watched where it is: a later edit is seen too.
+        try scratch.write("xdg/gesture-bridge/config.toml", "a = 2\n")
+        #expect(watcher.drainChanges())
+    }
+
+    @Test("a config that is a symlink: edits of its target are seen, in place or by rename")
+    func symlinkTargetEdits() throws {
+        let scratch = try Scratch()
+        try scratch.mkdir("dotfiles")
+        try scratch.mkdir("config")
+        try scratch.write("dotfiles/gesture-bridge.toml", "a = 1\n")
+        // Relative, as GNU stow makes them.
+        try scratch.symlink("config/config.toml", to: "../dotfiles/gesture-bridge.toml")
+        let watcher = try #require(FileWatcher(paths: [scratch.path + "/config/config.toml"]))
+        #expect(!watcher.drainChanges())
+        try scratch.write("dotfiles/gesture-bridge.toml", "a = 2\n")
+        #expect(watcher.drainChanges())
+        try scratch.write("dotfiles/gesture-bridge.toml", "a = 3\n", atomically: true)
+        #expect(watcher.drainChanges())
+        try scratch.write("dotfiles/unrelated.toml", "a = 3\n")
+        #expect(!watcher.drainChanges())
+    }
+
+    @Test("a symlink re-pointed to another file is seen, and then that file's edits")
+    func symlinkRepointed() throws {
+        let scratch = try Scratch()
+        try scratch.mkdir("generation-1")
+        try scratch.mkdir("generation-2")
+        try scratch.mkdir("config")
+        try scratch.write("generation-1/config.toml", "a = 1\n")
+        try scratch.write("generation-2/config.toml", "a = 2\n")
+        try scratch.symlink("config/config.toml", to: scratch.path + "/generation-1/config.toml")
+        let watcher = try #require(FileWatcher(paths: [scratch.path + "/config/config.toml"]))
+        // As home-manager and `ln -sfn` do it: a new link renamed over the old one.
+        try scratch.symlink("config/.config.toml.new", to: scratch.path + "/generation-2/config.toml")
+        try scratch.move("config/.config.toml.new", "config/config.toml")
+        #expect(watcher.drainChanges())
+        try scratch.write("generation-2/config.toml", "a = 3\n")
+        #expect(watcher.drainChanges())
+        // The old target no longer matters.
+        try scratch.write("generation-1/config.toml", "a = 4\n")
+        #expect(!watcher.drainChanges())
+    }
+
+    @Test("a directory symlink (stow's folding) re-pointed elsewhere is seen")
+    func directorySymlinkRepointed() throws {
+        let scratch = try Scratch()
+        try scratch.mkdir("a")
+        try scratch.mkdir("b")
+        try scratch.mkdir("xdg")
+        try scratch.write("a/config.toml", "a = 1\n")
+        try scratch.write("b/config.toml", "a = 2\n")
+        try scratch.symlink("xdg/gesture-bridge", to: "../a")
+        let watcher = try #require(FileWatcher(paths: [scratch.path + "/xdg/gesture-bridge/config.toml"]))
+        try scratch.write("a/config.toml", "a = 3\n")
+        #expect(watcher.drainChanges())
+        try scratch.symlink("xdg/.new", to: "../b")
+        try scratch.move("xdg/.new", "xdg/gesture-bridge")
+        #expect(watcher.drainChanges())
+        try scratch.write("b/config.toml", "a = 4\n")
+        #expect(watcher.drainChanges())
+    }
+
+    @Test("the config's directory replaced (mv dir dir.old; mkdir dir) is followed")
+    func directoryReplaced() throws {
+        let scratch = try Scratch()
+        try scratch.mkdir("dir")
+        try scratch.write("dir/config.toml", "a = 1\n")
+        let watcher = try #require(FileWatcher(paths: [scratch.path + "/dir/config.toml"]))
+        try scratch.move("dir", "dir.old")
+        try scratch.mkdir("dir")
+        try scratch.write("dir/config.toml", "a = 2\n")
+        #expect(watcher.drainChanges())
+        try scratch.write("dir/config.toml", "a = 3\n")
+        #expect(watcher.drainChanges())
+        // The old directory is no longer the config's.
+        try scratch.write("dir.old/config.toml", "a = 4\n")
+        #expect(!watcher.drainChanges())
+    }
+
+    @Test("every path of a search path is watched")
+    func severalPaths() throws {
+        let scratch = try Scratch()
+        try scratch.mkdir("system/gesture-bridge")
+        try scratch.write("system/gesture-bridge/config.toml", "a = 1\n")
+        let watcher = try #require(FileWatcher(paths: [
+            scratch.path + "/user/gesture-bridge/config.toml", scratch.path + "/system/gesture-bridge/config.toml",
+        ]))
+        try scratch.write("system/gesture-bridge/config.toml", "a = 2\n")
+        #expect(watcher.drainChanges())
+        try scratch.mkdir("user/gesture-bridge")
+        #expect(watcher.drainChanges())
+        try scratch.write("user/gesture-bridge/config.toml", "a = 1\n")
+        #expect(watcher.drainChanges())
+    }
+}

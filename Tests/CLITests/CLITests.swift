@@ -168,3 +168,18 @@ struct CLI {
         #expect(r.out.contains("xdg/gesture-bridge/config.toml: valid, 1 binding"), "\(r.out)")
     }
 }
+
+@Suite struct CLIConnectTimeoutTests {
+    @Test("a display that accepts but never answers ends start-up with a message naming it (issue 9)")
+    func silentDisplayTimesOut() throws {
+        let silent = try #require(SilentXSocket())
+        // `timeout` ends a hang that the fix must prevent, so that the test fails, not hangs.
+        let r = try CLI.run(
+            ["/usr/bin/timeout", "-k", "5", "30", CLI.executable, "--dry-run"],
+            environment: ["DISPLAY": silent.displayName, "GESTURE_BRIDGE_CONNECT_TIMEOUT": "1"], shell: true)
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.err.contains("\"\(silent.displayName)\""), "\(r.err)")
+        #expect(r.err.contains("did not answer within 1 s"), "\(r.err)")
+        withExtendedLifetime(silent) {}
+    }
+}

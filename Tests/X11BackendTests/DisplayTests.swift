@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import GestureTestKit
 import Testing
 @testable import X11Backend
 
@@ -11,6 +12,26 @@ struct DisplayTests {
         let error = #expect(throws: X11Error.self) { try X11Display(name: ":\(number)") }
         #expect(error == .cannotOpenDisplay(":\(number)"))
         #expect(error?.description == "Cannot open X display \":\(number)\": no X server answers there (is it running, and is DISPLAY right?).")
+    }
+
+    @Test("a display that accepts the connection but never answers is given up after the timeout")
+    func silentDisplay() throws {
+        let silent = try #require(SilentXSocket())
+        let started = ContinuousClock.now
+        let error = #expect(throws: X11Error.self) { try X11Display(name: silent.displayName, connectTimeout: .milliseconds(300)) }
+        #expect(error == .notAnswering(silent.displayName, timeout: .milliseconds(300)))
+        #expect(error?.description.contains("did not answer within 0.3 s") == true, "\(String(describing: error))")
+        #expect(ContinuousClock.now - started < .seconds(10))
+        withExtendedLifetime(silent) {}
+    }
+
+    @Test("the connect timeout comes from GESTURE_BRIDGE_CONNECT_TIMEOUT, in seconds, when it is sensible")
+    func connectTimeoutSetting() {
+        #expect(X11Display.connectTimeout(fromEnvironment: nil) == .seconds(10))
+        #expect(X11Display.connectTimeout(fromEnvironment: "2.5") == .milliseconds(2500))
+        for bad in ["", "0", "-1", "nan", "inf", "soon"] {
+            #expect(X11Display.connectTimeout(fromEnvironment: bad) == .seconds(10), "\(bad)")
+        }
     }
 
     @Test("a malformed display name is reported the same way")

@@ -3,39 +3,81 @@ import Glibc
 #endif
 
 /// One gesture-bridge per display: an exclusive `flock` on
-/// `$XDG_RUNTIME_DIR/gesture-bridge-DISPLAY.lock` (or `/tmp/gesture-bridge-UID-DISPLAY.lock`),
-/// held until the process ends (the kernel drops it even on a crash).
+/// `$XDG_RUNTIME_DIR/gesture-bridge-display-N.lock`, held until the process ends (the kernel
+/// drops it even on a crash).
+///
+/// The lock is keyed on the display, not on how it was named: `:0`, `:0.0`, `unix:0` and
+/// `unix/:0` are one display (see ``DisplayAddress``). It lives where no other local user can
+/// create or redirect it:
+/// - `$XDG_RUNTIME_DIR` (the user's private runtime directory), which must be a directory
+///   owned by this user and writable by no one else, or the lock is refused with the reason;
+/// - without `$XDG_RUNTIME_DIR` (sessions started without pam_systemd or elogind), a private
+///   directory `/tmp/gesture-bridge-UID`, created with mode 0700, and refused unless it is a
+///   real directory (not a symlink) owned by this user that no one else can enter.
+///
+/// The file is opened with `O_NOFOLLOW` (a symlink planted at its path is refused, never
+/// followed) and must be a regular file owned by this user before it is written to.
+///
+/// ```swift
+/// let lock = try InstanceLock(display: ":0.0", environment: ["XDG_RUNTIME_DIR": "/run/user/1000"])
+/// lock.path   // "/run/user/1000/gesture-bridge-display-0.lock"
+/// ```
 public final class InstanceLock {
     /// The lock file's path.
     public let path: String
+    /// Something to tell the user about where the lock went (no `$XDG_RUNTIME_DIR`), or nil.
+    public let notice: String?
     private let fd: Int32
 
     /// Why the lock could not be taken.
     public enum Failure: Error, CustomStringConvertible {
+        /// Another process holds it.
         case held(path: String)
+        /// The file could not be created, opened or locked.
         case unavailable(path: String, reason: String)
+        /// The file could be reached or changed by someone else.
+        case unsafe(path: String, reason: String)
+        /// The directory for the file is missing, or could be reached by someone else.
+        case directory(path: String, reason: String)
+
         public var description: String {
             switch self {
             case .held(let path): "another gesture-bridge is already running on this display (lock \(path))"
             case .unavailable(let path, let reason): "cannot create the lock file \(path): \(reason)"
+            case .unsafe(let path, let reason): "refusing to use \(path) for the single-instance lock: \(reason)"
+            case .directory(let path, let reason): "cannot keep the single-instance lock in \(path): \(reason)"
             }
         }
     }
 
     /// Takes the lock for `display` or throws.
-    public init(display: String, environment: [String: String]) throws(Failure) {
-        let safe = String(display.map { $0.isLetter || $0.isNumber || $0 == "." ? $0 : "_" })
-        if let dir = environment["XDG_RUNTIME_DIR"], !dir.isEmpty {
-            path = "\(dir)/gesture-bridge-\(safe).lock"
-        } else {
-            path = "/tmp/gesture-bridge-\(getuid())-\(safe).lock"
-        }
+    ///
+    /// - Parameters:
+    ///   - display: the display's name as opened (`:0`, `:0.0`, `unix:0`, `host:10.0`).
+    ///   - environment: the process environment (`XDG_RUNTIME_DIR`).
+    ///   - fallbackBase: where the private directory goes without `$XDG_RUNTIME_DIR`.
+    public init(display: String, environment: [String: String], fallbackBase: String = "/tmp") throws(Failure) {
+        let (directory, notice) = try Self.directory(environment: environment, fallbackBase: fallbackBase)
+        let path = "\(directory)/gesture-bridge-\(DisplayAddress(display).lockKey).lock"
+        self.path = path
+        self.notice = notice
         let fd: Int32
         do throws(SystemError) {
-            let path = path  // not `self` in the closure: `fd` is not set yet
-            fd = try SystemCall.retryingInterrupts("open") { open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600) }
+            // O_NONBLOCK: a FIFO planted at the path must not block the open.
+            fd = try SystemCall.retryingInterrupts("open") {
+                open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+            }
+        } catch where error.code == Errno(rawValue: ELOOP) {
+            throw .unsafe(path: path, reason: "it is a symbolic link (remove it; it is never followed)")
         } catch {
             throw .unavailable(path: path, reason: error.message)
+        }
+        var status = stat()
+        guard (try? SystemCall.retryingInterrupts("fstat", { fstat(fd, &status) })) != nil,
+              status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid()
+        else {
+            SystemCall.close(fd)
+            throw .unsafe(path: path, reason: "it is not a regular file owned by this user (remove it)")
         }
         do throws(SystemError) {
             try SystemCall.retryingInterrupts("flock") { flock(fd, LOCK_EX | LOCK_NB) }
@@ -44,7 +86,7 @@ public final class InstanceLock {
             if error.code == .wouldBlock { throw .held(path: path) }
             throw .unavailable(path: path, reason: error.message)
         }
-        // The pid is for people looking at the file; the lock does not depend on it.
+        // Ours, checked above: the pid is for people looking at the file; the lock does not depend on it.
         _ = try? SystemCall.retryingInterrupts("ftruncate") { ftruncate(fd, 0) }
         var pid = "\(getpid())\n"
         pid.withUTF8 { _ = try? SystemCall.writeAll(fd, UnsafeRawBufferPointer($0)) }
@@ -52,4 +94,97 @@ public final class InstanceLock {
     }
 
     deinit { SystemCall.close(fd) }
+
+    /// The directory for the lock, checked; and a notice when it is not `$XDG_RUNTIME_DIR`.
+    static func directory(environment: [String: String], fallbackBase: String) throws(Failure) -> (String, String?) {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            var status = stat()
+            guard (try? SystemCall.retryingInterrupts("stat", { stat(runtime, &status) })) != nil,
+                  status.st_mode & S_IFMT == S_IFDIR
+            else {
+                throw .directory(path: runtime, reason: "XDG_RUNTIME_DIR is not a directory")
+            }
+            guard status.st_uid == geteuid(), status.st_mode & 0o022 == 0 else {
+                throw .directory(
+                    path: runtime,
+                    reason: "XDG_RUNTIME_DIR must be owned by this user and writable by no one else (owner \(status.st_uid), mode \(octal(status.st_mode)))")
+            }
+            return (runtime, nil)
+        }
+        let directory = "\(fallbackBase)/gesture-bridge-\(geteuid())"
+        do throws(SystemError) {
+            try SystemCall.retryingInterrupts("mkdir") { mkdir(directory, 0o700) }
+        } catch where error.code == Errno(rawValue: EEXIST) {
+            // Checked below, whoever made it.
+        } catch {
+            throw .directory(path: directory, reason: error.message)
+        }
+        var status = stat()
+        guard (try? SystemCall.retryingInterrupts("lstat", { lstat(directory, &status) })) != nil,
+              status.st_mode & S_IFMT == S_IFDIR, status.st_uid == geteuid(), status.st_mode & 0o077 == 0
+        else {
+            throw .directory(
+                path: directory,
+                reason: "XDG_RUNTIME_DIR is not set, and this fallback must be a directory (not a symlink) owned by this user with mode 0700 (owner \(status.st_uid), mode \(octal(status.st_mode))); remove it, or set XDG_RUNTIME_DIR")
+        }
+        return (directory, "XDG_RUNTIME_DIR is not set: the single-instance lock is in \(directory)")
+    }
+
+    private static func octal(_ mode: mode_t) -> String {
+        "0" + String(mode & 0o7777, radix: 8)
+    }
+}
+
+/// An X display as its address, not its spelling: `[PROTOCOL/][HOST]:NUMBER[.SCREEN]`, with
+/// the screen dropped and the local spellings (no host, `unix`, the `unix/` and `local/`
+/// protocols) made one.
+///
+/// Another host, including `localhost` (a TCP connection, as SSH's X forwarding uses, which is
+/// a different server from the local `:N`), stays apart.
+///
+/// ```swift
+/// DisplayAddress(":70.0") == DisplayAddress("unix:70")   // true
+/// DisplayAddress(":70").lockKey                          // "display-70"
+/// DisplayAddress("localhost:10.0").lockKey               // "display-localhost-10"
+/// ```
+public struct DisplayAddress: Hashable, Sendable {
+    /// The host, lowercased; nil for the local machine's Unix socket.
+    public var host: String?
+    /// The display number; nil when the name could not be read as an address (it is then
+    /// kept whole in ``host``).
+    public var number: Int?
+
+    /// Reads a display name as Xlib does.
+    public init(_ name: String) {
+        var rest = Substring(name)
+        var localProtocol = false
+        // A protocol prefix (`tcp/`, `unix/`, `inet6/`), but not a socket path (`/tmp/…:0`).
+        if !rest.hasPrefix("/"), let slash = rest.firstIndex(of: "/"), let colon = rest.lastIndex(of: ":"), slash < colon {
+            let scheme = rest[..<slash].lowercased()
+            localProtocol = scheme == "unix" || scheme == "local"
+            rest = rest[rest.index(after: slash)...]
+        }
+        guard let colon = rest.lastIndex(of: ":") else {
+            host = name
+            number = nil
+            return
+        }
+        var hostPart = rest[..<colon].lowercased()
+        if hostPart.hasPrefix("["), hostPart.hasSuffix("]") { hostPart = String(hostPart.dropFirst().dropLast()) }
+        let displayPart = rest[rest.index(after: colon)...].prefix { $0 != "." }
+        guard let number = Int(displayPart), number >= 0 else {
+            host = name
+            self.number = nil
+            return
+        }
+        self.number = number
+        host = localProtocol || hostPart.isEmpty || hostPart == "unix" ? nil : hostPart
+    }
+
+    /// A file-name-safe key: `display-N` for the local display N, `display-HOST-N` otherwise.
+    public var lockKey: String {
+        let parts = [host, number.map(String.init)].compactMap { $0 }
+        let safe = parts.joined(separator: "-").map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" }
+        return "display-" + String(safe)
+    }
 }

@@ -25,6 +25,9 @@ public final class TraceWriter {
     public let file: String
     /// How many lines have been written.
     public private(set) var lineNumber = 0
+    /// Whether a write to the output failed (a closed pipe, a full disk): the trace cannot go
+    /// on, unlike after an event refused on its own (time going backwards), which is skipped.
+    public private(set) var outputFailed = false
 
     private var output: Output?
     private var previousTime: Instant?
@@ -80,6 +83,7 @@ public final class TraceWriter {
             do throws(TraceFileError) {
                 try traceFile.write(line)
             } catch {
+                outputFailed = true
                 throw TraceError(file: file, line: lineNumber + 1, message: error.message)
             }
         case .lines(let emit)?:

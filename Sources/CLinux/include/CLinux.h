@@ -8,6 +8,9 @@
 // signalfd(2) and struct signalfd_siginfo: the header is not part of Glibc's module map.
 #include <sys/signalfd.h>
 
+// eventfd(2): the header is not part of Glibc's module map.
+#include <sys/eventfd.h>
+
 // WIFEXITED, WEXITSTATUS and WTERMSIG are function-like macros, which Swift does not import.
 static inline bool CLinux_WIFEXITED(int status) { return WIFEXITED(status); }
 static inline int CLinux_WEXITSTATUS(int status) { return WEXITSTATUS(status); }

@@ -1,6 +1,7 @@
 import BridgeCore
 internal import CLinux
 import Glibc
+import GestureConfig
 
 /// How an `exec` child ended.
 public struct ChildExit: Hashable, Sendable, CustomStringConvertible {
@@ -19,8 +20,8 @@ public struct ChildExit: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch termination {
-        case .exited(let status): "\(program) (pid \(pid)) exited with status \(status)"
-        case .signaled(let signal): "\(program) (pid \(pid)) was ended by signal \(signal)"
+        case .exited(let status): "\(Excerpt.of(program)) (pid \(pid)) exited with status \(status)"
+        case .signaled(let signal): "\(Excerpt.of(program)) (pid \(pid)) was ended by signal \(signal)"
         }
     }
 }
@@ -44,7 +45,7 @@ final class ProcessLauncher {
     func spawn(_ argv: [String]) throws(ActionError) -> pid_t {
         guard let program = argv.first, !program.isEmpty else { throw ActionError("exec: no program given") }
         if let bad = argv.first(where: { $0.utf8.contains(0) }) {
-            throw ActionError("exec \(program): argument \"\(bad)\" contains a NUL byte")
+            throw ActionError("exec \(Excerpt.of(program)): argument \"\(Excerpt.of(bad))\" contains a NUL byte")
         }
 
         var noSignals = sigset_t()
@@ -78,7 +79,7 @@ final class ProcessLauncher {
                 posix_spawnp(&pid, program, &actions, &attributes, cArguments, environ)
             }
         } catch {
-            throw ActionError("exec \(program): cannot start it: \(error.message)")
+            throw ActionError("exec \(Excerpt.of(program)): cannot start it: \(error.message)")
         }
         running[pid] = program
         return pid

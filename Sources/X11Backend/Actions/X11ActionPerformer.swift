@@ -99,13 +99,14 @@ public final class X11ActionPerformer: ActionPerformer {
 
     /// Performs one action; on failure nothing stays held and the error names the action.
     public func perform(_ action: Action, context: ActionContext) throws(ActionError) {
-        let text = action.description
         restoreTemporaryMappings()
         if case .exec(let argv) = action {
             let pid = try launcher.spawn(argv)
-            logger.info("exec: started \(argv[0])", metadata: ["pid": "\(pid)"])
+            logger.info("exec: started \(Excerpt.of(argv[0]))", metadata: ["pid": "\(pid)"])
             return
         }
+        // For log lines and errors, which must not grow with the config.
+        let text = Excerpt.of(action.description)
         do {
             try display.call(text, sync: true) { (_) throws(X11Error) in
                 switch action {

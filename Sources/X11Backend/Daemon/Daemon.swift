@@ -17,22 +17,38 @@ public enum DaemonMode {
 
 /// The running gesture-bridge: X input → pipeline → X actions, on one thread.
 ///
-/// The loop polls the X connection, a signalfd and (for a config file) an inotify descriptor,
-/// with the engine's next deadline as the timeout: idle, it sleeps in `poll` and wakes for
-/// nothing. SIGHUP or a change of the file reloads the config (a bad one is logged with its
-/// FILE:LINE:COLUMN and the previous one stays active); SIGINT and SIGTERM release every grab
-/// and anything held, then end with exit 0; a lost X connection ends with exit 1.
+/// The loop polls the X connection, a signalfd and an inotify descriptor that follows the
+/// config (``ConfigFollower``), with the engine's next deadline as the timeout: idle, it sleeps
+/// in `poll` and wakes for nothing. SIGHUP, or a change of the config once the writes settle,
+/// looks along the config search again and reloads (a bad config is logged with its
+/// FILE:LINE:COLUMN and the previous one stays active; a file caught empty or missing in the
+/// middle of a save is waited for); SIGINT and SIGTERM release every grab and anything held,
+/// then end with exit 0; a lost X connection, or a trace that can no longer be written, ends
+/// with exit 1.
 public final class Daemon {
     private let mode: DaemonMode
     private let source: ConfigSource
+    private let search: ConfigSearch
     private var config: Config
     private let logger: Logger
     private let environment: [String: String]
+    /// The first failed write of `record`'s trace: the run ends with it.
+    private var recordFailure: TraceError?
 
-    public init(mode: DaemonMode, config: Config, source: ConfigSource, environment: [String: String], logger: Logger) {
+    /// - Parameters:
+    ///   - mode: live, dry run or record.
+    ///   - config: the config loaded at start.
+    ///   - source: where it came from.
+    ///   - search: how it was found, looked along again on every reload.
+    ///   - environment: the process environment (`XDG_RUNTIME_DIR`, `NOTIFY_SOCKET`).
+    ///   - logger: where the daemon logs.
+    public init(
+        mode: DaemonMode, config: Config, source: ConfigSource, search: ConfigSearch, environment: [String: String], logger: Logger
+    ) {
         self.mode = mode
         self.config = config
         self.source = source
+        self.search = search
         self.environment = environment
         self.logger = logger
     }
@@ -52,6 +68,7 @@ public final class Daemon {
         if case .live = mode {
             do {
                 lock = try InstanceLock(display: display.name, environment: environment)
+                if let notice = lock?.notice { logger.warning("\(notice)") }
             } catch {
                 logger.critical("\(error)")
                 return 1
@@ -84,11 +101,14 @@ public final class Daemon {
             logger.critical("\(error)")
             return 1
         }
-        var watcher: FileWatcher? = nil
-        if case .file(let path) = source { watcher = FileWatcher(path: path) }
+        let follower = ConfigFollower(search: search, source: source)
 
         let pipeline = makePipeline(performer: performer, arbiter: capture)
         for event in capture.initialEvents() { feed(event, pipeline) }
+        if let recordFailure {
+            logger.critical("cannot record: \(recordFailure)")
+            return 1
+        }
 
         logger.notice(
             "ready on display \(display.name)",
@@ -102,17 +122,23 @@ public final class Daemon {
         var fds = [
             pollfd(fd: display.connectionFileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: watcher?.fileDescriptor ?? -1, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: follower.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         loop: while true {
             capture.drain { feed($0, pipeline) }
+            if let recordFailure {
+                logger.critical("cannot record: \(recordFailure)")
+                code = 1
+                break
+            }
             capture.restoreButtonGrab()
             display.flush()
             if display.isConnectionLost { code = 1; break }
             for error in display.takeAsynchronousErrors() { logger.warning("X error: \(error)") }
 
             // Milliseconds until the engine's next timer or the performer's next restore; -1: none.
-            let timeout = pipeline.nextDeadline.map(capture.milliseconds(until:)).earliest(performer?.nextMaintenance) ?? -1
+            let timeout = pipeline.nextDeadline.map(capture.milliseconds(until:))
+                .earliest(performer?.nextMaintenance).earliest(follower.timeout(now: .now)) ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             do throws(SystemError) {
                 try SystemCall.poll(&fds, timeout: timeout)
@@ -138,7 +164,7 @@ public final class Daemon {
                         logger.notice("stopping on signal \(signal)")
                         break loop
                     case SIGHUP:
-                        reload(pipeline, capture: capture, reason: "SIGHUP")
+                        reload(follower.reloadNow(), follower: follower, pipeline, capture: capture, trigger: .signal)
                     case SIGCHLD:
                         performer?.reapChildren()
                     default:
@@ -146,8 +172,9 @@ public final class Daemon {
                     }
                 }
             }
-            if let watcher, fds[2].revents & Int16(POLLIN) != 0, watcher.drainChanges() {
-                reload(pipeline, capture: capture, reason: "the config file changed")
+            if fds[2].revents & Int16(POLLIN) != 0 { follower.noteFileEvents(now: .now) }
+            if let attempt = follower.dueReload(now: .now) {
+                reload(attempt, follower: follower, pipeline, capture: capture, trigger: .fileChange)
             }
         }
 
@@ -187,7 +214,7 @@ public final class Daemon {
             return Pipeline(config: config, performer: performer, arbiter: arbiter) { event in
                 switch event {
                 case .phase(let report, let binding?):
-                    logger.info("\(report.gesture.rawValue) \(report.phase.rawValue) → \(binding.actionText)",
+                    logger.info("\(report.gesture.rawValue) \(report.phase.rawValue) → \(binding.actionExcerpt)",
                                 metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
                 case .actionFailed(let binding, let error):
                     logger.error("action failed: \(error)", metadata: ["binding": "\(binding.source)"])
@@ -214,31 +241,62 @@ public final class Daemon {
 
     private func feed(_ event: InputEvent, _ pipeline: Pipeline) {
         if case .record(let writer) = mode {
+            // After a failed write (a closed pipe, a full disk) nothing more can be recorded.
+            guard recordFailure == nil else { return }
             do {
                 try writer.write(event)
             } catch {
-                logger.error("\(error)")
+                if writer.outputFailed {
+                    recordFailure = error
+                } else {
+                    logger.error("\(error)")
+                }
             }
             return
         }
         pipeline.handle(event)
     }
 
-    private func reload(_ pipeline: Pipeline, capture: X11InputCapture, reason: String) {
-        do {
-            let fresh = try Config.load(from: source)
-            try capture.setButton(fresh.pointerButton)
+    /// Applies what the follower found, or says why not; the previous config stays whole
+    /// unless all of the new one could be applied.
+    private func reload(
+        _ attempt: ConfigFollower.Attempt, follower: ConfigFollower, _ pipeline: Pipeline, capture: X11InputCapture, trigger: ReloadTrigger
+    ) {
+        let reason = trigger.rawValue
+        switch attempt {
+        case .postponed(let why):
+            logger.notice("config not reloaded yet (\(reason)): \(why)")
+        case .invalid(let errors, _):
+            for e in errors.errors { logger.error("\(e)") }
+            logger.error("config not reloaded (\(reason)): the previous config stays active")
+        case .loaded(let loaded):
+            let fresh = loaded.config
+            // A file event that changed nothing (a touch, a save of the same text, a neighbour
+            // on the search path): keep what runs, gestures in progress included.
+            if trigger == .fileChange, fresh == config, loaded.source == follower.source {
+                follower.applied(loaded)
+                logger.debug("config unchanged (\(reason))", metadata: ["config": "\(loaded.source)"])
+                return
+            }
+            do throws(X11Error) {
+                try capture.setButton(fresh.pointerButton)
+            } catch {
+                logger.error("config not reloaded (\(reason)): \(error); the previous config stays active")
+                return
+            }
             capture.apply(CaptureNeeds(fresh))
             pipeline.reload(fresh, at: capture.now ?? Instant(milliseconds: 0))
             config = fresh
-            logger.notice("config reloaded (\(reason))", metadata: ["config": "\(source)", "bindings": "\(fresh.bindings.count)"])
-        } catch let errors as ConfigErrors {
-            for e in errors.errors { logger.error("\(e)") }
-            logger.error("config not reloaded (\(reason)): the previous config stays active")
-        } catch {
-            logger.error("config not reloaded (\(reason)): \(error); the previous config stays active")
+            follower.applied(loaded)
+            logger.notice("config reloaded (\(reason))", metadata: ["config": "\(loaded.source)", "bindings": "\(fresh.bindings.count)"])
         }
     }
+}
+
+/// What asked for a reload; the raw value is how log lines say it.
+private enum ReloadTrigger: String {
+    case signal = "SIGHUP"
+    case fileChange = "the config file changed"
 }
 
 /// The live performer, made safe for the capture: a click of the trigger button is injected

@@ -75,16 +75,25 @@ public final class X11Display {
 
     /// Opens the display named `name`, or `$DISPLAY` when `name` is `nil`.
     ///
+    /// - Parameters:
+    ///   - name: the display; nil for `$DISPLAY`.
+    ///   - connectTimeout: how long connecting may take; nil for
+    ///     `$GESTURE_BRIDGE_CONNECT_TIMEOUT` or ``defaultConnectTimeout``.
     /// - Throws: ``X11Error/noDisplayName`` without a name and without `$DISPLAY`;
     ///   ``X11Error/cannotOpenDisplay(_:)`` when nothing answers;
+    ///   ``X11Error/notAnswering(_:timeout:)`` when something accepts the connection but does
+    ///   not answer in time;
     ///   ``X11Error/missingExtension(_:display:)`` or ``X11Error/xinputTooOld(server:required:display:)``
     ///   when XInput 2.2 is not available.
-    public init(name: String? = nil) throws(X11Error) {
+    public init(name: String? = nil, connectTimeout: Duration? = nil) throws(X11Error) {
         let environment = getenv("DISPLAY").map { String(cString: $0) }
         let resolved = try Self.resolveName(explicit: name, environment: environment)
+        let timeout = connectTimeout ?? Self.connectTimeout(fromEnvironment: getenv(Self.connectTimeoutVariable).map { String(cString: $0) })
+        // As a bit pattern: a pointer made outside the lock's closure could not be sent out of it.
+        let opened = UInt(bitPattern: try Self.openConnection(resolved, timeout: timeout))
         let (handle, connection, opcode, version) = try Self.lifecycle.withLock {
             (_) throws(X11Error) -> (OpaquePointer, ConnectionState, Int32, XInputVersion) in
-            guard let handle = XOpenDisplay(resolved) else { throw .cannotOpenDisplay(resolved) }
+            let handle = OpaquePointer(bitPattern: opened)!
             XErrorRouter.register(handle)
             // From here on a broken connection marks the state instead of exiting the process.
             let connection = ConnectionState(name: String(cString: XDisplayString(handle)))
@@ -123,6 +132,11 @@ public final class X11Display {
     /// at that moment crashes in `XextAddDisplay`. One thread (the daemon) never races, but
     /// parallel tests do.
     private static let lifecycle = Mutex(())
+
+    /// Closes a display that ``openConnection(_:timeout:)`` opened after its caller gave up.
+    static func closeAbandoned(_ handle: OpaquePointer) {
+        lifecycle.withLock { _ in _ = XCloseDisplay(handle) }
+    }
 
     /// The display to open: an explicit non-empty name wins, then `$DISPLAY`.
     static func resolveName(explicit: String?, environment: String?) throws(X11Error) -> String {

@@ -88,6 +88,8 @@ public enum X11Error: Error, Hashable, Sendable, CustomStringConvertible {
     case noDisplayName
     /// `XOpenDisplay` failed for this name.
     case cannotOpenDisplay(String)
+    /// Something accepted the connection to this display but did not answer within the time.
+    case notAnswering(String, timeout: Duration)
     /// A required extension (`XInputExtension`, `XTEST`) is missing on the display.
     case missingExtension(String, display: String)
     /// The server's XInput is older than gesture-bridge needs.
@@ -108,6 +110,8 @@ public enum X11Error: Error, Hashable, Sendable, CustomStringConvertible {
             "No X display given: DISPLAY is not set (run inside an X session, or set DISPLAY, e.g. DISPLAY=:0)."
         case .cannotOpenDisplay(let name):
             "Cannot open X display \"\(name)\": no X server answers there (is it running, and is DISPLAY right?)."
+        case .notAnswering(let name, let timeout):
+            "Cannot open X display \"\(name)\": it accepted the connection but did not answer within \(Self.seconds(timeout)) s (is the X server stopped or hung? \(X11Display.connectTimeoutVariable) sets how long to wait)."
         case .missingExtension(let name, let display):
             "The X server on \(display) has no \(name) extension, which gesture-bridge needs."
         case .xinputTooOld(let server, let required, let display):
@@ -121,6 +125,13 @@ public enum X11Error: Error, Hashable, Sendable, CustomStringConvertible {
         case .refused(let why, _):
             why
         }
+    }
+
+    /// `10`, `0.5`: a duration in seconds, as short as it can be written.
+    private static func seconds(_ duration: Duration) -> String {
+        let ms = duration / .milliseconds(1)
+        let text = String(ms / 1000)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     /// The protocol error behind a ``request(_:display:)`` failure.

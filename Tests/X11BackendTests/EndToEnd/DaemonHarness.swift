@@ -13,17 +13,35 @@ final class DaemonProcess {
     static var executable: String { BuiltProducts.executable(named: "gesture-bridge") }
 
     /// Starts the daemon on `server` with `config` (TOML text) and waits for its ready line.
-    init(_ server: XServer, config: String, arguments: [String] = [], waitForReady: Bool = true) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gb-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        configFile = dir.appendingPathComponent("config.toml")
+    convenience init(_ server: XServer, config: String, arguments: [String] = [], waitForReady: Bool = true) throws {
+        let dir = Self.makeDirectory()
+        let configFile = dir.appendingPathComponent("config.toml")
         try config.write(to: configFile, atomically: false, encoding: .utf8)
+        try self.init(server, directory: dir, configFile: configFile, arguments: ["--config", configFile.path] + arguments, waitForReady: waitForReady)
+    }
+
+    /// A fresh directory for one daemon: its runtime directory, `HOME` and log.
+    static func makeDirectory() -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gb-e2e-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Starts the daemon on `server` with `arguments` as they are, in `directory` (runtime
+    /// directory, `HOME`, log), with `environment` added; `configFile` is the config it is
+    /// expected to use. Waits for its ready line unless told not to.
+    init(
+        _ server: XServer, directory dir: URL, configFile: URL, arguments: [String], environment extra: [String: String] = [:],
+        display: String? = nil, waitForReady: Bool = true
+    ) throws {
+        self.configFile = configFile
         log = dir.appendingPathComponent("daemon.log")
-        let environment = [
-            "DISPLAY": server.name, "XDG_RUNTIME_DIR": dir.path, "HOME": dir.path,
+        var environment = [
+            "DISPLAY": display ?? server.name, "XDG_RUNTIME_DIR": dir.path, "HOME": dir.path,
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
         ]
-        process = try ChildProcess([Self.executable, "--config", configFile.path] + arguments, environment: environment, log: log.path)
+        environment.merge(extra) { $1 }
+        process = try ChildProcess([Self.executable] + arguments, environment: environment, log: log.path)
         if waitForReady {
             guard poll(timeout: .seconds(20), { output.contains("ready on display") || !process.isRunning }), process.isRunning else {
                 throw HarnessError("gesture-bridge did not get ready: \(output)")

@@ -3,19 +3,27 @@ import Foundation
 /// A program the harness runs (Xvfb, openbox), started with `posix_spawnp` so that it gets an
 /// empty signal mask and default signal dispositions whatever thread starts it, with stdin from
 /// `/dev/null` and stdout and stderr into a log file; stopped by its PID.
+///
+/// For tests of how a program copes with odd standard descriptors, `standardOutput` puts a
+/// descriptor of the caller's on stdout instead, and `closing` leaves some of 0, 1 and 2 closed.
 final class ChildProcess {
     let pid: pid_t
     private var exited = false
     /// The exit code once it has exited (128 + N when signal N ended it).
     private(set) var exitCode: Int32?
 
-    init(_ argv: [String], environment: [String: String], log: String) throws {
+    init(_ argv: [String], environment: [String: String], log: String, standardOutput: Int32? = nil, closing: [Int32] = []) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let standardOutput {
+            posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        }
+        for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
