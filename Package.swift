@@ -53,3 +53,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Stricter than the language mode alone, as the model packages build (swift-log, swift-nio):
+// `any` spelled out for existentials, members used only from modules the file imports, and
+// imports internal unless a public declaration needs them (`public import`).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

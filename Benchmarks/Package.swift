@@ -41,3 +41,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The same strictness as the main package's targets.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

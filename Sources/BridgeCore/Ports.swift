@@ -1,5 +1,5 @@
-import GestureConfig
-import GestureEngine
+public import GestureConfig
+public import GestureEngine
 
 /// Where a fired action happens: what the performer needs besides the action itself.
 public struct ActionContext: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import GestureEngine
+public import GestureEngine
 
 /// A loaded, fully checked gesture-bridge config (contract section 4).
 ///

@@ -50,7 +50,7 @@ struct ConfigReader {
     /// A `[recognizer]` key: its settings property, and whether 0 makes sense for it.
     struct Threshold: Sendable {
         var key: String
-        var property: WritableKeyPath<RecognizerSettings, Double> & Sendable
+        var property: any WritableKeyPath<RecognizerSettings, Double> & Sendable
         var zeroAllowed: Bool
     }
 

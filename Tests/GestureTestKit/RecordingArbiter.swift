@@ -1,4 +1,4 @@
-import BridgeCore
+public import BridgeCore
 
 /// An input arbiter double that records the ownership decisions it is given, in order.
 ///

@@ -1,5 +1,5 @@
-import BridgeCore
-import GestureConfig
+public import BridgeCore
+public import GestureConfig
 
 /// An action performer double that records what it was asked to do instead of doing it, and
 /// can be told to fail.

@@ -1,4 +1,4 @@
-import GestureEngine
+public import GestureEngine
 
 /// One recognition scenario for a table of tests: bindings, input, and the report lines it must
 /// give (see ``describe(_:)``).

@@ -1,4 +1,4 @@
-import GestureEngine
+public import GestureEngine
 
 /// Runs `script` through a fresh engine with `triggers` bound and lets time run 10 s past the
 /// last event, so every pending timer fires. Returns everything the engine emitted, in order.

@@ -1,4 +1,4 @@
-import GestureEngine
+public import GestureEngine
 
 /// Builds an input trace as the capture layer would hand it to the engine: touches, pointer
 /// presses and motion, touchpad gestures, all with their time as data (ms), so a test is instant

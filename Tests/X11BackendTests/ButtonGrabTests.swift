@@ -2,6 +2,7 @@ import BridgeCore
 import CX11
 import Testing
 @testable import X11Backend
+import Logging
 
 /// The trigger button's grab is never left off: when it cannot be put back after an injected
 /// click, that is logged once and it is tried again until it is back.

@@ -2,6 +2,8 @@ import BridgeCore
 import Foundation
 import Testing
 @testable import X11Backend
+import GestureConfig
+import GestureEngine
 
 @Suite("exec actions")
 struct ExecTests {

@@ -3,6 +3,7 @@ import CX11
 import GestureConfig
 import Testing
 @testable import X11Backend
+import GestureEngine
 
 @Suite("key actions through XTest")
 struct KeyActionTests {

@@ -2,6 +2,7 @@ import BridgeCore
 import GestureConfig
 import Testing
 @testable import X11Backend
+import GestureEngine
 
 @Suite("workspace actions through EWMH")
 struct WorkspaceTests {

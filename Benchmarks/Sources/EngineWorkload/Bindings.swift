@@ -1,4 +1,4 @@
-import GestureEngine
+public import GestureEngine
 
 /// The bindings the workload runs against: a heavy but plausible config, with every gesture
 /// kind, the eight directions, edges, per-app bindings, `on = "end"` and `repeat_every`.

@@ -1,4 +1,4 @@
-import GestureEngine
+public import GestureEngine
 
 /// The input the benchmarks feed to the engine, and the one loop that feeds it.
 public enum Workload {

@@ -1,4 +1,4 @@
-import GestureEngine
+public import GestureEngine
 
 /// Formats gesture phases for `replay` and `--dry-run` (contract section 3): one compact JSON
 /// object per phase with `--json`, one readable line otherwise.

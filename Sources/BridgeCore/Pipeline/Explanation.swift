@@ -1,5 +1,5 @@
-import GestureConfig
-import GestureEngine
+public import GestureConfig
+public import GestureEngine
 
 /// Says, for a person, why a gesture phase fired what it fired, or why it fired nothing.
 ///

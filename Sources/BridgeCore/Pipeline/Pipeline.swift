@@ -1,5 +1,5 @@
-import GestureConfig
-import GestureEngine
+public import GestureConfig
+public import GestureEngine
 
 /// What the pipeline tells its observer: each gesture phase with the binding that fired, an
 /// input passed on to the application, or an action that failed.

@@ -1,4 +1,4 @@
-import GestureConfig
+public import GestureConfig
 import GestureEngine
 
 /// Prints pipeline events as lines on standard output, flushed as they happen: JSON Lines

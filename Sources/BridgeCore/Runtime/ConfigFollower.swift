@@ -1,4 +1,4 @@
-import GestureConfig
+public import GestureConfig
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import GestureEngine
+public import GestureEngine
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import Glibc
+public import Glibc
 
 /// An `errno` value, with names for the ones gesture-bridge acts on.
 public struct Errno: RawRepresentable, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import GestureEngine
+public import GestureEngine
 
 /// Reads a trace (contract section 2: JSON Lines, one event per line) as a stream of
 /// ``InputEvent``s.

@@ -1,4 +1,4 @@
-import GestureEngine
+public import GestureEngine
 
 /// Writes ``InputEvent``s as a trace (contract section 2): one compact JSON object per line,
 /// keys in a fixed order (`t, type, id, x, y, button, fingers, dx, dy, scale, angle, cancelled,

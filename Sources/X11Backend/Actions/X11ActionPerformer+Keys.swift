@@ -1,5 +1,6 @@
 internal import CX11
 import GestureConfig
+import Logging
 
 extension X11ActionPerformer {
     /// `Shift_L`, pressed around keysyms that sit in the shifted column.

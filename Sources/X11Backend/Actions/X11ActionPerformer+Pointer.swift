@@ -1,6 +1,7 @@
 internal import CX11
 import BridgeCore
 import GestureConfig
+import GestureEngine
 
 extension X11ActionPerformer {
     /// Clicks `button`; after a touchscreen or touchpad gesture the pointer first moves to the

@@ -1,8 +1,8 @@
 internal import CX11
-import BridgeCore
-import GestureConfig
+public import BridgeCore
+public import GestureConfig
 import GestureEngine
-import Logging
+public import Logging
 
 /// The keys and buttons gesture-bridge holds down at a moment.
 public struct HeldInput: Hashable, Sendable {

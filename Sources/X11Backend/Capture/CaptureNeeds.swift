@@ -1,4 +1,4 @@
-import GestureConfig
+public import GestureConfig
 import GestureEngine
 
 /// What the bindings need the capture to take from applications. Grabs cost applications

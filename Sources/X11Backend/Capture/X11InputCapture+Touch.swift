@@ -1,6 +1,7 @@
 internal import CX11
 import BridgeCore
 import GestureEngine
+import Logging
 
 /// Touchscreens (XI 2.2 touch sequences) and touchpads (XI 2.4 gesture events).
 ///

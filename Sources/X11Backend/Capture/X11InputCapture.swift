@@ -1,8 +1,8 @@
 internal import CX11
-import BridgeCore
-import GestureEngine
+public import BridgeCore
+public import GestureEngine
 import Glibc
-import Logging
+public import Logging
 
 /// How the capture takes its input.
 public enum CaptureMode: Sendable {

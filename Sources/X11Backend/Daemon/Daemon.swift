@@ -1,9 +1,9 @@
 internal import CX11
-import BridgeCore
-import GestureConfig
+public import BridgeCore
+public import GestureConfig
 import GestureEngine
 import Glibc
-import Logging
+public import Logging
 
 /// What the live process does with recognized gestures.
 public enum DaemonMode {

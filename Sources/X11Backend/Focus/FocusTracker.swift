@@ -1,5 +1,5 @@
 internal import CX11
-import GestureEngine
+public import GestureEngine
 
 /// The application that has the focus: the `WM_CLASS` of `_NET_ACTIVE_WINDOW`.
 public struct FocusedApplication: Hashable, Sendable, CustomStringConvertible {
