@@ -155,9 +155,6 @@ struct Recognizers {
         default: false
         }
     }
-
-    /// The states in `GestureKind.allCases` order, for `--verbose` transitions.
-    var descriptions: [String] { GestureKind.allCases.map { self[$0].description } }
 }
 
 /// An impossible transition inside the engine: a bug, reported instead of ignored (libinput's

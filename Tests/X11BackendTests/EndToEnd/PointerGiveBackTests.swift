@@ -200,6 +200,19 @@ struct PointerGiveBackTests {
         try Self.withSession(config: config) { s in
             var random = SplitMix64(seed: 0x6B_42_61_63_6B)
             let (cx, cy) = s.centre
+            // Warm-up: one click that must come back before the random moves. In about one run of
+            // four (the previous daemon too), the very first press after openbox maps the window
+            // never reaches it; the cause is not found yet (see the closing note of 2026-11-23).
+            // The 200 moves below are judged after a session known to work.
+            var warmedUp = false
+            for _ in 0..<2 where !warmedUp {
+                s.mouse.press()
+                s.mouse.release()
+                warmedUp = poll(timeout: .seconds(3)) { Self.buttons(s.window.waitForEvents(0, timeout: .zero)).count >= 2 }
+            }
+            try #require(warmedUp, "neither of two clicks came back: \(s.daemon.output)")
+            usleep(100_000)
+            s.window.reset()
             var expected: [(kind: Move, x: Int, y: Int)] = []
             var gestures = 0
             for round in 0..<200 {
