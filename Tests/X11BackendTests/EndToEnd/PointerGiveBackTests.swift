@@ -200,17 +200,24 @@ struct PointerGiveBackTests {
         try Self.withSession(config: config) { s in
             var random = SplitMix64(seed: 0x6B_42_61_63_6B)
             let (cx, cy) = s.centre
-            // Warm-up: one click that must come back before the random moves. In about one run of
-            // four (the previous daemon too), the very first press after openbox maps the window
-            // never reaches it; the cause is not found yet (see the closing note of 2026-11-23).
-            // The 200 moves below are judged after a session known to work.
-            var warmedUp = false
-            for _ in 0..<2 where !warmedUp {
+            // In about one run of four (the previous daemon too: reproduced on cc11ea7), the first
+            // unbound drag after the daemon starts is not given back at all. Open bug, cause not
+            // found yet (closing note of 2026-11-23): recorded as an intermittent known issue on
+            // its own, so the 200 moves below still judge everything after it.
+            withKnownIssue("the first unbound drag after start is sometimes not given back", isIntermittent: true) {
                 s.mouse.press()
+                s.mouse.drag(by: 0, 120, steps: 4, pause: .milliseconds(5))
                 s.mouse.release()
-                warmedUp = poll(timeout: .seconds(3)) { Self.buttons(s.window.waitForEvents(0, timeout: .zero)).count >= 2 }
+                let back = poll(timeout: .seconds(3)) { Self.buttons(s.window.waitForEvents(0, timeout: .zero)).count >= 2 }
+                #expect(back, "the first unbound drag was not given back: \(s.daemon.output)")
             }
-            try #require(warmedUp, "neither of two clicks came back: \(s.daemon.output)")
+            usleep(300_000)
+            s.window.reset()
+            s.mouse.move(to: cx, cy)
+            s.mouse.press()
+            s.mouse.release()
+            let clickBack = poll(timeout: .seconds(3)) { Self.buttons(s.window.waitForEvents(0, timeout: .zero)).count >= 2 }
+            try #require(clickBack, "after it, a click is given back: \(s.daemon.output)")
             usleep(100_000)
             s.window.reset()
             var expected: [(kind: Move, x: Int, y: Int)] = []
