@@ -103,18 +103,7 @@ struct TouchscreenSource {
     }
 
     mutating func end(id: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        if let k = passedOn.firstIndex(of: id) {
-            passedOn.remove(at: k)
-            return
-        }
-        guard let i = Self.index(of: id, in: touches) else { return }
-        if group.phase == .settling {
-            settleNow(at: t, env, emit: emit)
-            if dropReleased(at: t, env.recognition, emit: emit) {
-                passedOn.removeAll { $0 == id }  // this one lifted
-                return
-            }
-        }
+        guard let i = leaving(id, at: t, env, emit: emit) else { return }
         let wander = p.distance(to: touches[i].landing)
         touches.remove(at: i)
         Self.run(.lift(wander: wander, last: touches.isEmpty), at: t, &group, &taps, env.recognition, emit)
@@ -122,21 +111,29 @@ struct TouchscreenSource {
     }
 
     mutating func cancel(id: Int, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        if let k = passedOn.firstIndex(of: id) {
-            passedOn.remove(at: k)
-            return
-        }
-        guard let i = Self.index(of: id, in: touches) else { return }
-        if group.phase == .settling {
-            settleNow(at: t, env, emit: emit)
-            if dropReleased(at: t, env.recognition, emit: emit) {
-                passedOn.removeAll { $0 == id }  // this one lifted
-                return
-            }
-        }
+        guard let i = leaving(id, at: t, env, emit: emit) else { return }
         touches.remove(at: i)
         Self.run(.cancel(last: touches.isEmpty), at: t, &group, &taps, env.recognition, emit)
         dropReleased(at: t, env.recognition, emit: emit)
+    }
+
+    /// A finger leaves (lifts or is cancelled): a finger of the hand is simply gone; a finger of
+    /// a group still settling fixes its count first. Returns the finger's slot in the group, or
+    /// nil when the group has nothing more to do with it.
+    private mutating func leaving(_ id: Int, at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) -> Int? {
+        if let k = passedOn.firstIndex(of: id) {
+            passedOn.remove(at: k)
+            return nil
+        }
+        guard let i = Self.index(of: id, in: touches) else { return nil }
+        if group.phase == .settling {
+            settleNow(at: t, env, emit: emit)
+            if dropReleased(at: t, env.recognition, emit: emit) {
+                passedOn.removeAll { $0 == id }  // this one is gone, not down
+                return nil
+            }
+        }
+        return i
     }
 
     mutating func abandon(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
