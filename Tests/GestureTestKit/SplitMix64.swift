@@ -1,3 +1,5 @@
+import Glibc
+
 /// A small seeded random generator (SplitMix64): the same seed gives the same sequence, so a
 /// random test case or a benchmark trace can be repeated exactly from its seed.
 ///
@@ -23,4 +25,13 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// Uniform in 0..<n.
     public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+extension SplitMix64 {
+    /// A seed for a randomized test: `GESTURE_BRIDGE_TEST_SEED` when set (to repeat a failure
+    /// a test printed), otherwise a fresh random one. Print it with every failure.
+    public static func testSeed() -> UInt64 {
+        if let text = getenv("GESTURE_BRIDGE_TEST_SEED").map({ String(cString: $0) }), let seed = UInt64(text) { return seed }
+        return UInt64(UInt32.random(in: 1...UInt32.max))
+    }
 }

@@ -50,9 +50,9 @@ extension X11InputCapture {
                     allowTouch(device: e.deviceid, touch: UInt32(bitPattern: e.detail), accept: false)
                     return .some(nil)
                 }
-                touchDevices[id] = e.deviceid
+                touchLedger.began(id, device: e.deviceid)
                 if e.flags & Int32(XITouchEmulatingPointer) != 0 { buttonStateReset.emulatingTouches.insert(id) }
-            } else if touchDevices[id] == nil {
+            } else if !touchLedger.knows(id) {
                 return .some(nil)
             }
             let p = Point(x: e.root_x, y: e.root_y)
@@ -60,10 +60,9 @@ extension X11InputCapture {
             case XI_TouchBegin: return InputEvent(time: t, .touchBegin(id: id, at: p))
             case XI_TouchUpdate: return InputEvent(time: t, .touchUpdate(id: id, at: p))
             default:
-                if !decidedTouches.contains(id) { pendingEnds.insert(id) } else { touchDevices[id] = nil; decidedTouches.remove(id) }
                 // The end the server sends when we give a touch back is not the finger's lift:
-                // that comes as a raw touch end.
-                if rejectedWhileDown.contains(id) { return .some(nil) }
+                // that comes as a raw touch end (see ``TouchLedger``).
+                guard touchLedger.ended(id) else { return .some(nil) }
                 return InputEvent(time: t, .touchEnd(id: id, at: p))
             }
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
@@ -71,8 +70,9 @@ extension X11InputCapture {
             let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
             let id = Int(UInt32(bitPattern: e.detail))
             if mode == .grab {
-                // Grabbing, only the lift of a touch given back while down matters here.
-                guard type == XI_RawTouchEnd, rejectedWhileDown.remove(id) != nil else { return .some(nil) }
+                // Grabbing, only lifts matter here: of a touch given back while down (reported
+                // now), or of one still undecided (reported with its XI_TouchEnd).
+                guard type == XI_RawTouchEnd, touchLedger.rawEnded(id) else { return .some(nil) }
                 return InputEvent(time: t, .touchEnd(id: id, at: Point(x: 0, y: 0)))
             }
             guard touchscreens.contains(e.sourceid), let p = rawPosition(e) else {
@@ -121,10 +121,10 @@ extension X11InputCapture {
     /// button 1 down on xorg-server 21.1; ``ButtonStateReset`` resets what it can around
     /// exactly that accept.
     func decideTouch(_ id: Int, _ ownership: Ownership) {
-        guard mode == .grab, let device = touchDevices[id] else { return }
+        guard mode == .grab, let (device, ended) = touchLedger.decide(id, ownership) else { return }
         let touch = UInt32(truncatingIfNeeded: id)
         let emulating = buttonStateReset.emulatingTouches.remove(id) != nil
-        if ownership == .claim && emulating && pendingEnds.contains(id) {
+        if ownership == .claim && emulating && ended {
             buttonStateReset.acceptAfterEnd(displayName: display.name, logger: logger) {
                 // Synchronously: the accept must have happened before the second connection
                 // lets the pointer go.
@@ -133,23 +133,13 @@ extension X11InputCapture {
         } else {
             allowTouch(device: device, touch: touch, accept: ownership == .claim)
         }
-        if pendingEnds.remove(id) != nil {
-            touchDevices[id] = nil
-        } else {
-            decidedTouches.insert(id)
-            if ownership == .release { rejectedWhileDown.insert(id) }
-        }
     }
 
     /// Rejects every touch still waiting for a verdict (shutdown): nothing is left pending.
     func rejectUndecidedTouches() {
-        for (id, device) in touchDevices where !decidedTouches.contains(id) {
+        for (id, device) in touchLedger.takeUndecided() {
             allowTouch(device: device, touch: UInt32(truncatingIfNeeded: id), accept: false)
         }
-        touchDevices = [:]
-        pendingEnds = []
-        decidedTouches = []
-        rejectedWhileDown = []
         buttonStateReset.emulatingTouches = []
     }
 

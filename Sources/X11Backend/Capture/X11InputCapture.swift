@@ -42,16 +42,8 @@ public final class X11InputCapture: InputArbiter {
     /// Valuator ranges (x min, x max, y min, y max) of touchscreens, for raw touch events.
     var touchAxes: [Int32: (Double, Double, Double, Double)] = [:]
     var rawTouchPositions: [Int: Point] = [:]
-    /// Touches grabbed and not yet forgotten: the master device to allow their events on.
-    var touchDevices: [Int: Int32] = [:]
-    /// Touches that ended before the engine decided them.
-    var pendingEnds: Set<Int> = []
-    /// Touches decided before they ended.
-    var decidedTouches: Set<Int> = []
-    /// Touches given back (rejected) while the finger was still down. The server ends them for
-    /// us at once (`TouchRejected` sends the rejecting client a TouchEnd); the finger's real
-    /// lift only shows as a raw touch end, which the engine needs to know when the hand is over.
-    var rejectedWhileDown: Set<Int> = []
+    /// Which grabbed touches are pending, decided, and which end of theirs is the lift.
+    var touchLedger = TouchLedger()
     let buttonStateReset = ButtonStateReset()
     var touchGrabbed = false
     var swipeGrabbed = false

@@ -180,7 +180,7 @@ struct TouchEndToEndTests {
             let frame = s.window.rootFrame()
             let left = Double(frame.x + 40), top = Double(frame.y + 40)
             let width = Double(frame.width - 80), height = Double(frame.height - 80)
-            let seed = UInt64(UInt32.random(in: 1...UInt32.max))
+            let seed = SplitMix64.testSeed()
             var random = SplitMix64(seed: seed)
             let count = 200
             var kinds: [String: Int] = [:]
@@ -459,7 +459,7 @@ struct TouchEndToEndTests {
         defer { try? FileManager.default.removeItem(at: marker) }
         let daemon = try DaemonProcess(server, config: Self.unboundMixConfig(marker: marker.path), arguments: ["--verbose"])
         let touch = try server.touchscreen()
-        let seed = UInt64(UInt32.random(in: 1...UInt32.max))
+        let seed = SplitMix64.testSeed()
         var random = SplitMix64(seed: seed)
         var expected = 0, swipes = 0
         var kinds: [String: Int] = [:]
