@@ -5,16 +5,6 @@ import Testing
 
 @Suite("focus tracking through _NET_ACTIVE_WINDOW and WM_CLASS")
 struct FocusTrackerTests {
-    /// Sets the root's `_NET_ACTIVE_WINDOW`, as a window manager does.
-    private func activate(_ window: Window, on client: XClient) {
-        var value = [CLong(bitPattern: UInt(window))]
-        value.withUnsafeMutableBytes { bytes in
-            _ = XChangeProperty(client.display, client.root, client.atom("_NET_ACTIVE_WINDOW"), client.atom("WINDOW"), 32, PropModeReplace,
-                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
-        }
-        client.sync()
-    }
-
     @Test("a focus change to another application becomes a focus event with its WM_CLASS instance")
     func followsFocus() throws {
         try XServer.with { server in
@@ -39,25 +29,25 @@ struct FocusTrackerTests {
                 }
             }
 
-            activate(firefox.window, on: client)
+            client.setActiveWindow(firefox.window)
             try #require(drain(until: 1))
             #expect(updates[0].application == FocusedApplication(window: WindowID(rawValue: UInt(firefox.window)), instance: "navigator", className: "Firefox"))
             #expect(updates[0].event == .focus(app: "navigator", appClass: "Firefox"))
 
             // Another window of the same application is no change; a terminal is.
-            activate(firefox2.window, on: client)
-            activate(terminal.window, on: client)
+            client.setActiveWindow(firefox2.window)
+            client.setActiveWindow(terminal.window)
             try #require(drain(until: 2))
             #expect(updates.count == 2)
             #expect(updates[1].event == .focus(app: "xterm", appClass: "XTerm"))
             #expect(updates[1].application?.className == "XTerm")
 
-            activate(bare.window, on: client)
+            client.setActiveWindow(bare.window)
             try #require(drain(until: 3))
             #expect(updates[2].application?.instance == "")
             #expect(updates[2].event == .focus(app: ""))
 
-            activate(0, on: client)
+            client.setActiveWindow(0)
             try #require(drain(until: 4))
             #expect(updates[3].application == nil)
             #expect(tracker.current == nil)

@@ -67,6 +67,8 @@ public final class X11InputCapture: InputArbiter {
     private var endedPresses: [InputEvent] = []
     private var lastPointer = Point.zero
     private var lastScreen: (Int, Int)? = nil
+    /// The time of the last event fed to the engine (see ``drain(_:)``).
+    private var lastFed: Instant? = nil
 
     /// Sets up selection (and, in `.grab` mode, the passive grab) on the root window.
     public init(display: X11Display, mode: CaptureMode, button: Int, needs: CaptureNeeds, logger: Logger) throws(X11Error) {
@@ -170,29 +172,47 @@ public final class X11InputCapture: InputArbiter {
     // MARK: - Events
 
     /// Converts every queued X event; `sink` receives the engine's input in order.
+    ///
+    /// Every event carries the server's time: its own, or, for an event the server sends without
+    /// one (a root `ConfigureNotify`, a press ended because its device vanished), the time of the
+    /// event before it — never an estimate of "now", which after a stall runs ahead of the input
+    /// still queued and would make it late. Times never go back: an event stamped a little
+    /// before the one fed previously (the server stamps property changes with its current time,
+    /// input with the time the device produced it) is fed at that previous time, so the engine
+    /// and a recording see events in the order the server sent them.
     public func drain(_ sink: (InputEvent) -> Void) {
+        func feed(_ input: InputEvent) {
+            var input = input
+            if let last = lastFed, input.time < last { input.time = last }
+            lastFed = input.time
+            sink(input)
+        }
         while var event = display.nextEvent() {
             if let update = focus?.handle(event) {
-                sink(InputEvent(time: clock.now() ?? Instant(milliseconds: 0), update.event))
+                feed(InputEvent(time: clock.instant(serverTime: UInt32(truncatingIfNeeded: event.xproperty.time)), update.event))
                 continue
             }
             if event.type == ConfigureNotify, event.xconfigure.window == display.root.rawValue {
                 let size = (Int(event.xconfigure.width), Int(event.xconfigure.height))
                 if lastScreen.map({ $0 != size }) ?? true {
                     lastScreen = size
-                    sink(InputEvent(time: clock.now() ?? Instant(milliseconds: 0), .screen(width: size.0, height: size.1)))
+                    feed(InputEvent(time: timeOfLastEvent, .screen(width: size.0, height: size.1)))
                 }
                 continue
             }
             let converted = try? display.withEventData(&event) { (cookie) throws(X11Error) -> InputEvent? in
                 self.convert(cookie)
             }
-            for input in endedPresses { sink(input) }
+            for input in endedPresses { feed(input) }
             endedPresses.removeAll()
-            if let converted, let input = converted { sink(input) }
+            if let converted, let input = converted { feed(input) }
             giveBackUndecidedRelease()
         }
     }
+
+    /// What an event without a server time of its own is stamped with: the time of the last
+    /// event fed (0 before the first).
+    private var timeOfLastEvent: Instant { lastFed ?? Instant(milliseconds: 0) }
 
     private func convert(_ cookie: UnsafeMutablePointer<XGenericEventCookie>) -> InputEvent? {
         if let touch = convertTouch(cookie) { return touch }
@@ -288,7 +308,7 @@ public final class X11InputCapture: InputArbiter {
         triggerPress = press
         selectRawMotion(false)
         if press.feedsEngine {
-            endedPresses.append(InputEvent(time: clock.now() ?? Instant(milliseconds: 0), .buttonRelease(button: press.button, at: press.position)))
+            endedPresses.append(InputEvent(time: timeOfLastEvent, .buttonRelease(button: press.button, at: press.position)))
         }
         finishTriggerPressIfDone()
     }

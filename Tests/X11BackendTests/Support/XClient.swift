@@ -21,6 +21,35 @@ final class XClient {
 
     func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
 
+    /// Sets the root's `_NET_ACTIVE_WINDOW` to `window` (0: none), as a window manager does.
+    func setActiveWindow(_ window: Window) {
+        var value = [CLong(bitPattern: UInt(window))]
+        value.withUnsafeMutableBytes { bytes in
+            _ = XChangeProperty(display, root, atom("_NET_ACTIVE_WINDOW"), atom("WINDOW"), 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        sync()
+    }
+
+    /// The server's time now (ms, as it stamps events): from a property change on the root.
+    func serverTime() -> UInt {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, root, &attributes)
+        XSelectInput(display, root, attributes.your_event_mask | PropertyChangeMask)
+        let probe = atom("_GESTURE_BRIDGE_TEST_TIME")
+        var value: CLong = 0
+        withUnsafeMutableBytes(of: &value) { bytes in
+            _ = XChangeProperty(display, root, probe, atom("CARDINAL"), 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+        sync()
+        var event = XEvent()
+        while XCheckTypedWindowEvent(display, root, PropertyNotify, &event) != 0 {
+            if event.xproperty.atom == probe { return UInt(event.xproperty.time) }
+        }
+        return 0
+    }
+
     /// The 32-bit items of a property, or `nil` when it is unset.
     func longs(_ property: String, of window: Window) -> [UInt]? {
         var type: Atom = 0

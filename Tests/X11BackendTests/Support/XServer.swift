@@ -87,8 +87,10 @@ final class XServer {
     }
 
     /// Runs `body` with a fresh server and stops it afterwards, also when `body` throws.
-    static func with<R>(_ kind: Kind = .xvfb, windowManager: Bool = false, _ body: (XServer) throws -> R) throws -> R {
-        let server = try XServer.start(kind)
+    static func with<R>(
+        _ kind: Kind = .xvfb, windowManager: Bool = false, environment: [String: String] = [:], _ body: (XServer) throws -> R
+    ) throws -> R {
+        let server = try XServer.start(kind, environment: environment)
         defer { server.stop() }
         if windowManager { try server.startOpenbox() }
         return try body(server)
@@ -102,9 +104,9 @@ final class XServer {
         self.kind = kind
     }
 
-    /// Starts `Xvfb :N -screen 0 1280x800x24 -nolisten tcp` (or Xorg) on a free display and
-    /// waits until it answers.
-    static func start(_ kind: Kind = .xvfb) throws -> XServer {
+    /// Starts `Xvfb :N -screen 0 1280x800x24 -nolisten tcp` (or Xorg) on a free display, with
+    /// `environment` added to the server's, and waits until it answers.
+    static func start(_ kind: Kind = .xvfb, environment: [String: String] = [:]) throws -> XServer {
         if kind == .xorgInputTest, let problem = xorgInputTestProblem { throw HarnessError(problem) }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-x11-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -117,14 +119,14 @@ final class XServer {
             case .xvfb:
                 process = try launch(
                     "Xvfb", [":\(number)", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
-                    log: log, environment: [:])
+                    log: log, environment: environment)
             case .xorgInputTest:
                 let config = directory.appendingPathComponent("xorg.conf")
                 try xorgConfig(sockets: directory).write(to: config, atomically: true, encoding: .utf8)
                 process = try launch(
                     xorgExecutable, [":\(number)", "-config", config.path, "-logfile", directory.appendingPathComponent("Xorg.log").path,
                              "-noreset", "-nolisten", "tcp", "-novtswitch", "-sharevts"],
-                    log: log, environment: [:])
+                    log: log, environment: environment)
             }
             if waitUntilAnswering(number: number, process: process) {
                 return XServer(number: number, process: process, directory: directory, kind: kind)
