@@ -629,21 +629,22 @@ extension GestureGroup {
 
     // MARK: - Reports
 
+    /// A report of `gesture`; its numbers are finite whatever the input (see ``Point/finite``).
     private func report(_ gesture: GestureKind, _ phase: Phase, at t: Instant, _ m: Measures, firing: Int?) -> GestureReport {
         var rep = GestureReport(
             time: t, gesture: gesture, phase: phase, fingers: fingers, device: device,
-            position: m.centroid, app: app.name, appClass: app.className, firing: firing)
+            position: m.centroid.finite, app: app.name, appClass: app.className, firing: firing)
         switch gesture {
         case .swipe:
             rep.edge = edge
         case .pan:
             rep.edge = edge
-            rep.translation = m.translation
-            rep.velocity = phase == .ended || phase == .cancelled ? m.velocity : velocity.velocity(at: t)
+            rep.translation = m.translation.finite
+            rep.velocity = (phase == .ended || phase == .cancelled ? m.velocity : velocity.velocity(at: t)).finite
         case .pinch:
-            rep.scale = m.scale
+            rep.scale = m.scale.finiteOrLimited
         case .rotate:
-            rep.angle = m.angle
+            rep.angle = m.angle.finiteOrLimited
         case .tap, .longPress:
             break
         }

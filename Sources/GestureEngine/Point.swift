@@ -16,8 +16,22 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     @inlinable public static func * (a: Point, k: Double) -> Point { Point(x: a.x * k, y: a.y * k) }
     @inlinable public static func / (a: Point, k: Double) -> Point { Point(x: a.x / k, y: a.y / k) }
 
+    /// Each coordinate limited to the finite range (±`Double.greatestFiniteMagnitude`), NaN as
+    /// 0: what a report carries when input near 1e308 px overflowed the arithmetic.
+    public var finite: Point { Point(x: x.finiteOrLimited, y: y.finiteOrLimited) }
+
     /// Distance to another point.
     @inlinable public func distance(to other: Point) -> Double { (self - other).length }
 
     public var description: String { "(\(x), \(y))" }
+}
+
+extension Double {
+    /// The value when finite; an infinity as the largest finite value of its sign; NaN as 0.
+    /// Reports carry finite numbers only (JSON has no others).
+    var finiteOrLimited: Double {
+        if isFinite { return self }
+        if isNaN { return 0 }
+        return self > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
+    }
 }

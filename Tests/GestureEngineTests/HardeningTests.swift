@@ -48,6 +48,28 @@ import Testing
         #expect(most <= 33)
     }
 
+    /// A touch from −1e308 to +1e308 px: its translation and velocity overflow to infinity,
+    /// which `replay --json` printed as `"vx":null`. Reports carry finite numbers only.
+    @Test(arguments: [1e308, Double.greatestFiniteMagnitude])
+    func aPanBeyondTheFiniteRangeReportsFiniteNumbers(x: Double) {
+        var s = Script()
+        s.add(0, .touchBegin(id: 1, at: Point(x: -x, y: 0)))
+        s.add(10, .touchUpdate(id: 1, at: Point(x: x, y: 0)))
+        s.add(20, .touchUpdate(id: 1, at: Point(x: x, y: -x)))
+        s.add(30, .touchEnd(id: 1, at: Point(x: x, y: -x)))
+        var engine = Engine(EngineConfiguration(triggers: [pan()]))
+        var reports: [GestureReport] = []
+        for e in s.events { engine.handle(e) { if case .gesture(let r) = $0 { reports.append(r) } } }
+        #expect(!reports.isEmpty)
+        for r in reports {
+            let numbers = [r.position.x, r.position.y, r.translation?.x, r.translation?.y, r.velocity?.x, r.velocity?.y].compactMap { $0 }
+            let finite = numbers.allSatisfy(\.isFinite)
+            #expect(finite, "\(r)")
+        }
+        let first = reports.first?.translation?.x
+        #expect(first == .greatestFiniteMagnitude, "an overflow reads as the largest value, in its direction")
+    }
+
     @Test(arguments: [1e11, 1e300])
     func anAbsurdTouchpadAngleOrScaleFiresAtMostThirtyTwoSteps(value: Double) {
         var s = Script()
