@@ -111,6 +111,54 @@ struct KeyActionTests {
         }
     }
 
+    /// A run killed while a keysym was lent a spare keycode (SIGKILL, a crash) left it mapped;
+    /// the next run finds the loan on the root window and puts the keycode back, unless someone
+    /// changed it since.
+    @Test("keycodes a previous run lent and never restored are restored by the next run")
+    func staleLentKeycodes() throws {
+        try XServer.with { server in
+            let client = try XClient(server.name)
+            let before = client.keyboardMapping()
+            let names = ["F35", "F34", "F33", "XF86Calculater", "XF86Launch9", "XF86Game"].filter { !before.keysyms.contains(keysym($0)) }
+            try #require(names.count >= 2, "two unmapped candidate keysyms")
+            // The run that dies: two loans, never restored.
+            let killed = try makePerformer(server, hold: .seconds(300))
+            try killed.perform(keyAction(names[0]), context: context(.pointer))
+            try killed.perform(keyAction(names[1]), context: context(.pointer))
+            let lent = changedKeycodes(before, client.keyboardMapping())
+            #expect(lent.count == 2)
+            let noted = client.longs("_GESTURE_BRIDGE_LENT_KEYCODES", of: client.root) ?? []
+            #expect(Set(stride(from: 0, to: noted.count, by: 2).map { Int(noted[$0]) }) == Set(lent), "\(noted)")
+            // Someone else maps another keysym on the second keycode meanwhile: that one is theirs.
+            var theirs: [KeySym] = [keysym("XF86Eject"), 0]
+            XChangeKeyboardMapping(client.display, Int32(lent.max()!), 2, &theirs, 1)
+            client.sync()
+            let owned = lent.max()!
+
+            let next = try makePerformer(server)
+            next.restoreStaleLentKeycodes()
+            #expect(changedKeycodes(before, client.keyboardMapping()) == [owned], "only the keycode someone else changed stays changed")
+            #expect(client.longs("_GESTURE_BRIDGE_LENT_KEYCODES", of: client.root) == nil)
+            _ = killed
+        }
+    }
+
+    @Test("a lent keycode is noted on the root window until it is restored")
+    func lentKeycodesNoted() throws {
+        try XServer.with { server in
+            let client = try XClient(server.name)
+            let before = client.keyboardMapping()
+            let name = try #require(["XF86Calculater", "XF86Launch9", "XF86Game"].first { !before.keysyms.contains(keysym($0)) })
+            let performer = try makePerformer(server, hold: .seconds(30))
+            try performer.perform(keyAction(name), context: context(.pointer))
+            let noted = client.longs("_GESTURE_BRIDGE_LENT_KEYCODES", of: client.root)
+            #expect(noted?.count == 2 && noted?.last == keysym(name), "\(String(describing: noted))")
+            performer.releaseEverything()
+            #expect(client.longs("_GESTURE_BRIDGE_LENT_KEYCODES", of: client.root) == nil)
+            #expect(changedKeycodes(before, client.keyboardMapping()) == [])
+        }
+    }
+
     @Test("releaseEverything leaves no key or button down")
     func releaseEverything() throws {
         try XServer.with { server in

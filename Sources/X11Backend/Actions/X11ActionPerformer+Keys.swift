@@ -52,6 +52,7 @@ extension X11ActionPerformer {
         try changeMapping(of: spare, to: replacement)
         mapping.keysyms.replaceSubrange(Self.range(of: spare, in: mapping), with: replacement)
         temporaryMappings.append(TemporaryMapping(keycode: spare, keysym: keysym, original: original, restoreAfter: now + temporaryMappingHold))
+        noteLentKeycodes()
         logger.debug("mapped \(name) on spare \(spare)")
         return (spare, false)
     }
@@ -78,6 +79,49 @@ extension X11ActionPerformer {
             } catch {
                 logger.error("could not restore \(mapping.keycode): \(error)")
             }
+        }
+        noteLentKeycodes()
+    }
+
+    // MARK: - Loans that outlived a run
+
+    /// Keeps the keycodes lent right now in a property of the root window
+    /// (`_GESTURE_BRIDGE_LENT_KEYCODES`: keycode, keysym pairs), where the next run finds them
+    /// should this one end without restoring them (SIGKILL, a crash).
+    private func noteLentKeycodes() {
+        let pairs = temporaryMappings.flatMap { [UInt($0.keycode.rawValue), $0.keysym] }
+        do {
+            try display.setCardinals(.lentKeycodes, of: display.root, to: pairs)
+        } catch {
+            logger.debug("cannot note the lent keycodes on the root window: \(error)")
+        }
+    }
+
+    /// Puts back the keycodes a previous run lent and never restored (it was killed): each one
+    /// still mapped to exactly what that run mapped on it becomes spare again. Called once at
+    /// start, before anything is typed.
+    public func restoreStaleLentKeycodes() {
+        do {
+            guard let value = try display.property(.lentKeycodes, of: display.root), value.format == 32, value.items.count >= 2 else { return }
+            let mapping = try keyboardMapping()
+            var restored: [String] = []
+            for k in stride(from: 0, to: value.items.count - 1, by: 2) {
+                let (code, keysym) = (value.items[k], value.items[k + 1])
+                guard let raw = UInt8(exactly: code), mapping.keycodes.contains(Int(raw)) else { continue }
+                let keycode = KeyCode(rawValue: raw)
+                // Still only that keysym (the server copies it into the other group's columns);
+                // changed since by someone else, it is theirs now.
+                let now = mapping.keysyms(of: keycode)
+                guard now.contains(keysym), now.allSatisfy({ $0 == keysym || $0 == KeyboardMapping.noSymbol }) else { continue }
+                try changeMapping(of: keycode, to: Array(repeating: KeyboardMapping.noSymbol, count: mapping.keysymsPerKeycode))
+                restored.append("\(keycode)")
+            }
+            try display.setCardinals(.lentKeycodes, of: display.root, to: [])
+            if !restored.isEmpty {
+                logger.notice("restored \(restored.joined(separator: ", ")): lent to a keysym by a previous run that ended without restoring it")
+            }
+        } catch {
+            logger.warning("cannot check for keycodes a previous run left mapped: \(error)")
         }
     }
 

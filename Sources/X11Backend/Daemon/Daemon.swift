@@ -84,7 +84,9 @@ public final class Daemon {
             case .live:
                 capture = try X11InputCapture(
                     display: display, mode: .grab, button: config.pointerButton, needs: CaptureNeeds(config), logger: logger)
-                performer = GrabSafePerformer(try X11ActionPerformer(display: display, logger: logger), capture: capture)
+                let injector = try X11ActionPerformer(display: display, logger: logger)
+                injector.restoreStaleLentKeycodes()
+                performer = GrabSafePerformer(injector, capture: capture)
             case .dryRun, .record:
                 capture = try X11InputCapture(
                     display: display, mode: .observe, button: config.pointerButton, needs: CaptureNeeds(config), logger: logger)

@@ -17,6 +17,9 @@ struct AtomName: RawRepresentable, Hashable, Sendable {
     static let netCloseWindow = AtomName("_NET_CLOSE_WINDOW")
     static let wmChangeState = AtomName("WM_CHANGE_STATE")
     static let wmClass = AtomName("WM_CLASS")
+    static let cardinal = AtomName("CARDINAL")
+    /// gesture-bridge's own: the spare keycodes lent to keysyms, as (keycode, keysym) pairs.
+    static let lentKeycodes = AtomName("_GESTURE_BRIDGE_LENT_KEYCODES")
 }
 
 /// The value of a window property, as `XGetWindowProperty` returned it.
@@ -62,6 +65,24 @@ extension X11Display {
             default: items = data.withMemoryRebound(to: CLong.self, capacity: n) { p in (0..<n).map { UInt(UInt32(truncatingIfNeeded: p[$0])) } }
             }
             return PropertyValue(type: type, format: format, items: items)
+        }
+    }
+
+    /// Sets a 32-bit `CARDINAL` property of `window` to `items`; deletes it when `items` is empty.
+    func setCardinals(_ name: AtomName, of window: WindowID, to items: [UInt]) throws(X11Error) {
+        let atom = try atom(name)
+        let type = try self.atom(.cardinal)
+        try call("XChangeProperty(\(name.rawValue))", sync: true) { display in
+            if items.isEmpty {
+                XDeleteProperty(display, window.rawValue, atom)
+                return
+            }
+            // Format 32 items go to Xlib as C longs.
+            var values = items.map { CLong(bitPattern: $0) }
+            values.withUnsafeMutableBytes { bytes in
+                _ = XChangeProperty(display, window.rawValue, atom, type, 32, PropModeReplace,
+                                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(items.count))
+            }
         }
     }
 
