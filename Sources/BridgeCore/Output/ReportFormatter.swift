@@ -21,12 +21,14 @@ public enum ReportFormatter {
 
     /// One gesture phase as a compact JSON object (no line feed), keys in the contract's order:
     /// `t, gesture, phase, fingers, device, x, y`, then `taps, direction, edge, dx, dy, vx, vy,
-    /// scale, angle` when present, then `action`.
+    /// scale, angle` when present, then `action`, or `skipped` and `reason`.
     ///
     /// - Parameters:
     ///   - report: the gesture phase.
     ///   - action: the fired binding's `action` string as written in the config, if one fires.
-    public static func json(_ report: GestureReport, action: String? = nil) -> String {
+    ///   - skipped: the `action` of a binding that would fire but does not, and why (the screen
+    ///     is locked). Such a line has no `action`: that field means what is performed.
+    public static func json(_ report: GestureReport, action: String? = nil, skipped: (action: String, reason: String)? = nil) -> String {
         var out = "{"
         var separator = ""
         func key(_ name: String) {
@@ -63,6 +65,10 @@ public enum ReportFormatter {
         if let scale = report.scale { number("scale", scale) }
         if let angle = report.angle { number("angle", angle) }
         if let action { string("action", action) }
+        if let skipped {
+            string("skipped", skipped.action)
+            string("reason", skipped.reason)
+        }
         return out + "}"
     }
 

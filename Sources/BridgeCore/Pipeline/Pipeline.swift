@@ -14,6 +14,9 @@ public enum PipelineEvent: Sendable {
     case claimed(OwnershipDecision)
     /// The performer failed to perform a binding's action.
     case actionFailed(Binding, ActionError)
+    /// A gesture phase whose binding would have fired, skipped because the screen is locked
+    /// (see ``ScreenLockGate``): nothing was performed.
+    case skipped(GestureReport, binding: Binding, ScreenLock)
     /// A recognizer changed state (only with ``Pipeline/tracesTransitions``).
     case transition(Transition)
     /// The engine hit an impossible transition (a bug in gesture-bridge), for `--verbose`.
@@ -37,6 +40,7 @@ public final class Pipeline {
     private let performer: (any ActionPerformer)?
     private let arbiter: (any InputArbiter)?
     private let observe: (PipelineEvent) -> Void
+    private var lockGate = ScreenLockGate()
 
     public init(
         config: Config, performer: (any ActionPerformer)?, arbiter: (any InputArbiter)?,
@@ -60,7 +64,26 @@ public final class Pipeline {
 
     /// Feeds one input event.
     public func handle(_ event: InputEvent) {
+        lockGate.note(event, engineIdle: engine.nextDeadline == nil)
         engine.handle(event, emit: dispatch)
+    }
+
+    /// The screen lock that keeps gestures from performing now, if any (see ``ScreenLockGate``).
+    public var screenLock: ScreenLock? { lockGate.blocking }
+
+    /// Takes the screen's lock state at `instant`, in order with the input (nil: unlocked).
+    ///
+    /// While locked, and for input that began while it was, bindings are not performed: each
+    /// is reported as ``PipelineEvent/skipped(_:binding:_:)`` instead. When the screen locks,
+    /// what is in progress is abandoned, as on a reload: undecided input goes back to the
+    /// application (a locker that grabs the pointer meanwhile must not find it frozen) and
+    /// running gestures are cancelled.
+    public func setScreenLock(_ lock: ScreenLock?, at instant: Instant) {
+        let wasLocked = lockGate.lock != nil
+        lockGate.set(lock, at: instant)
+        if !wasLocked, lock != nil {
+            engine.reconfigure(config.engineConfiguration, at: instant, emit: dispatch)
+        }
     }
 
     /// Lets time run on to `instant` (timer-driven phases fire at their deadlines).
@@ -86,6 +109,10 @@ public final class Pipeline {
         switch output {
         case .gesture(let report):
             let binding = report.firing.map { config.bindings[$0] }
+            if let binding, let lock = lockGate.blocking {
+                observe(.skipped(report, binding: binding, lock))
+                return
+            }
             observe(.phase(report, binding: binding))
             if let binding, let performer {
                 let context = ActionContext(device: report.device, position: report.position, time: report.time)
@@ -109,6 +136,7 @@ public final class Pipeline {
     }
 
     private func decide(_ decision: OwnershipDecision, _ ownership: Ownership) {
+        if ownership == .release { lockGate.passedOn(decision) }
         arbiter?.apply(decision)
         observe(ownership == .claim ? .claimed(decision) : .passedOn(decision))
     }

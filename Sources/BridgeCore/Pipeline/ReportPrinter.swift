@@ -28,6 +28,10 @@ public final class ReportPrinter {
             write(ReportFormatter.json(report, action: binding?.actionText))
         case (.human, .phase(let report, let binding)):
             write(ReportFormatter.human(report, note: Explanation.note(for: report, binding: binding, config: config())))
+        case (.json, .skipped(let report, let binding, let lock)):
+            write(ReportFormatter.json(report, skipped: (binding.actionText, "screen locked: \(lock)")))
+        case (.human, .skipped(let report, let binding, let lock)):
+            write(ReportFormatter.human(report, note: "→ skipped: \(binding.actionText)  (\(binding.source)): the screen is locked (\(lock))"))
         case (.human, .passedOn(.pointer(let button, _))):
             write("pointer button \(button): not a gesture, passed on to the application")
         case (.human, .transition(let transition)):

@@ -2,6 +2,7 @@
 #ifndef GESTURE_BRIDGE_CLINUX_H
 #define GESTURE_BRIDGE_CLINUX_H
 
+#include <spawn.h>
 #include <stdbool.h>
 #include <sys/wait.h>
 
@@ -18,5 +19,9 @@ static inline int CLinux_WTERMSIG(int status) { return WTERMSIG(status); }
 
 // POSIX_SPAWN_SETSID (glibc >= 2.26) needs _GNU_SOURCE, which Swift's Glibc module lacks: CLinux.c exports glibc's value.
 extern const short CLinux_POSIX_SPAWN_SETSID;
+
+// posix_spawn_file_actions_addclosefrom_np (glibc >= 2.34) is declared only with _GNU_SOURCE too:
+// CLinux.c calls it for Swift.
+int CLinux_posix_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from);
 
 #endif

@@ -30,7 +30,8 @@ public struct ChildExit: Hashable, Sendable, CustomStringConvertible {
 ///
 /// A child is started with `posix_spawnp` — no shell, `argv` exactly as given, `argv[0]`
 /// looked up in `PATH` — with stdin from `/dev/null`, stdout and stderr inherited (the daemon's
-/// log), in a new session (so it has its own process group, no controlling terminal, and a
+/// log) and no other descriptor (every one from 3 up is closed in the child, those the daemon
+/// itself inherited included), in a new session (so it has its own process group, no controlling terminal, and a
 /// signal to the daemon's group does not reach it), with an empty signal mask and default
 /// dispositions (the daemon blocks signals for its `signalfd`, and a child must not inherit
 /// that). Starting never waits for the child.
@@ -65,6 +66,11 @@ final class ProcessLauncher {
             defer { posix_spawn_file_actions_destroy(&actions) }
             try SystemCall.returningErrno("posix_spawn_file_actions_addopen") {
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            }
+            // Only 0–2 reach the child: not only ours (all close-on-exec), but also whatever the
+            // daemon inherited open from its own parent (a session manager, a terminal).
+            try SystemCall.returningErrno("posix_spawn_file_actions_addclosefrom_np") {
+                CLinux_posix_spawn_file_actions_addclosefrom(&actions, 3)
             }
 
             var attributes = posix_spawnattr_t()

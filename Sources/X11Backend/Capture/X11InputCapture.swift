@@ -67,6 +67,8 @@ public final class X11InputCapture: InputArbiter {
     private var endedPresses: [InputEvent] = []
     private var lastPointer = Point.zero
     private var lastScreen: (Int, Int)? = nil
+    /// Follows the screen lock when the daemon set one: shown every core event first.
+    public var screenLock: ScreenLockMonitor?
     /// The time of the last event fed to the engine (see ``drain(_:)``).
     private var lastFed: Instant? = nil
 
@@ -188,6 +190,7 @@ public final class X11InputCapture: InputArbiter {
             sink(input)
         }
         while var event = display.nextEvent() {
+            screenLock?.handle(event, clock: &clock)
             if let update = focus?.handle(event) {
                 feed(InputEvent(time: clock.instant(serverTime: UInt32(truncatingIfNeeded: event.xproperty.time)), update.event))
                 continue

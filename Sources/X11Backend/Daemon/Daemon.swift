@@ -107,6 +107,8 @@ public final class Daemon {
 
         let pipeline = makePipeline(performer: performer, arbiter: capture)
         for event in capture.initialEvents() { feed(event, pipeline) }
+        // While the screen is locked gestures perform nothing (live) or say they would not (dry run).
+        if case .record = mode {} else { ScreenLockMonitor.follow(display: display, capture: capture, pipeline: pipeline, logger: logger) }
         if let recordFailure {
             logger.critical("cannot record: \(recordFailure)")
             return 1
@@ -220,6 +222,9 @@ public final class Daemon {
                                 metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
                 case .actionFailed(let binding, let error):
                     logger.error("action failed: \(error)", metadata: ["binding": "\(binding.source)"])
+                case .skipped(let report, let binding, let lock):
+                    logger.debug("\(report.gesture.rawValue) \(report.phase.rawValue): skipped \(binding.actionExcerpt), the screen is locked (\(lock))",
+                                 metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
                 case .phase(let report, nil):
                     logger.debug("\(report.gesture.rawValue) \(report.phase.rawValue)",
                                  metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)"])
