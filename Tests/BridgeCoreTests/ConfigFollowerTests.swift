@@ -84,6 +84,22 @@ struct ConfigFollowerTests {
         follower.applied(loaded)
     }
 
+    @Test("a config replaced by a link to /dev/zero is refused as what it is, not waited for as a save")
+    func linkToDevZeroIsRefused() throws {
+        let home = try Home()
+        try home.write(home.userConfig, Self.bindings(1))
+        let follower = ConfigFollower(search: home.search, source: .file(home.userConfig), now: Self.at(0))
+        let link = home.path + "/zero"
+        #expect(symlink("/dev/zero", link) == 0)
+        #expect(rename(link, home.userConfig) == 0)
+        follower.noteFileEvents(now: Self.at(0))
+        guard case .invalid(let errors, _)? = follower.dueReload(now: Self.at(1000)) else {
+            Issue.record("a link to /dev/zero was not refused")
+            return
+        }
+        #expect(errors.errors.map(\.message) == ["cannot read the config: it is not a regular file"])
+    }
+
     @Test("SIGHUP takes an empty file as it is: an empty config")
     func sighupAppliesAnEmptyFile() throws {
         let home = try Home()

@@ -40,6 +40,29 @@ struct TriggerPressTests {
         #expect(!given.feedsEngine)
     }
 
+    @Test("a press delivered late takes the first raw release of its device and button at or after it")
+    func earlyReleaseBelongsToTheLatePress() {
+        func at(_ ms: Double) -> Instant { Instant(milliseconds: ms) }
+        var early = EarlyReleases()
+        early.note(source: 6, button: 3, time: at(100))  // the release of an earlier press
+        early.note(source: 6, button: 1, time: at(510))  // another button
+        early.note(source: 7, button: 3, time: at(505))  // another device
+        early.note(source: 6, button: 3, time: at(510))
+        early.note(source: 6, button: 3, time: at(530))
+        #expect(early.take(source: 6, button: 3, pressedAt: at(500)) == at(510))
+        #expect(early.take(source: 6, button: 3, pressedAt: at(520)) == at(530))
+        #expect(early.take(source: 6, button: 3, pressedAt: at(600)) == nil, "nothing left at or after it")
+        #expect(early.releases.map(\.source) == [6, 7], "the other button and the other device stay")
+    }
+
+    @Test("early releases are kept up to a bound")
+    func earlyReleasesAreBounded() {
+        var early = EarlyReleases()
+        for k in 0..<100 { early.note(source: 6, button: 3, time: Instant(milliseconds: Double(k))) }
+        #expect(early.releases.count == EarlyReleases.capacity)
+        #expect(early.releases.first?.time == Instant(milliseconds: Double(100 - EarlyReleases.capacity)))
+    }
+
     @Test("relative motion adds up and stays on the screen")
     func relativeMotion() {
         let axes = PointerAxes()

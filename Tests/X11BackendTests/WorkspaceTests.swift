@@ -39,7 +39,8 @@ struct WorkspaceTests {
         try XServer.with { server in
             let performer = try makePerformer(server)
             let error = #expect(throws: ActionError.self) { try performer.perform(.workspace(.next), context: context(.pointer)) }
-            #expect(error?.message == "workspace next: no EWMH window manager is running on \(server.name) (the root window has no valid _NET_SUPPORTING_WM_CHECK)")
+            #expect(error?.message == "workspace next: no EWMH window manager is running on \(server.name) (the root window has no valid _NET_SUPPORTING_WM_CHECK); "
+                + "start one: workspace and window actions work again as soon as it runs")
             #expect(throws: ActionError.self) { try performer.perform(.window(.close), context: context(.pointer)) }
         }
     }

@@ -168,10 +168,14 @@ public final class ConfigFollower {
         return (size(of: path) ?? 0) > 0
     }
 
-    /// The size of the file `path` leads to, or nil when there is none.
+    /// The size of the regular file `path` leads to, or nil when there is none. A device, a FIFO
+    /// or a directory has no size that says "being written" (`/dev/zero` has 0): loading it gives
+    /// the clear refusal instead.
     private static func size(of path: String) -> Int? {
         var status = stat()
-        guard (try? SystemCall.retryingInterrupts("stat", { stat(path, &status) })) != nil else { return nil }
+        guard (try? SystemCall.retryingInterrupts("stat", { stat(path, &status) })) != nil,
+              status.st_mode & S_IFMT == S_IFREG
+        else { return nil }
         return Int(status.st_size)
     }
 }

@@ -68,7 +68,8 @@ extension X11ActionPerformer {
     /// Fails unless an EWMH window manager runs: without one, these messages go nowhere.
     private func requireWindowManager() throws(X11Error) {
         guard try display.ewmhWindowManagerCheckWindow() != nil else {
-            throw refuse("no EWMH window manager is running on \(display.name) (the root window has no valid _NET_SUPPORTING_WM_CHECK)")
+            throw refuse("no EWMH window manager is running on \(display.name) (the root window has no valid _NET_SUPPORTING_WM_CHECK); "
+                + "start one: workspace and window actions work again as soon as it runs")
         }
     }
 }

@@ -94,3 +94,52 @@ struct PointerAxes {
         (v - range.lowerBound) / (range.upperBound - range.lowerBound + 1) * size
     }
 }
+
+/// Raw releases of the trigger button that no followed press took, kept until a press they
+/// may belong to comes through the grab: the release of a press the server delivered late.
+///
+/// A press can reach the passive grab long after it happened. While the master pointer is
+/// frozen (a press of ours still undecided, another client's synchronous grab), its further
+/// events wait in the server's queue, but the raw events of the slave that made them are
+/// delivered at once. So when the daemon is slow — stopped (`SIGSTOP`), or busy — and the
+/// hand releases and presses again behind an undecided press, the raw release of that second
+/// press is read *before* the press itself is replayed into the grab, and no raw release
+/// follows it. The engine would wait for that release for ever: a long press begun on it would
+/// never end (its repeats firing on), and the press would only end at the next one.
+///
+/// Each kept release is a slave's (`deviceid == sourceid`), with its server time; the press
+/// takes the first one of its device and button at or after its own time (a slave releases a
+/// button only after pressing it). Releases older than a press of their device can belong to
+/// no later press and are dropped then; at most ``capacity`` are kept. Server times are in
+/// milliseconds, so a release in the very millisecond of a *later* press of the same device (an
+/// injected click, then at once a new press) would end that press at once: it would be taken as
+/// a click and given back whole, which loses a gesture, never a press.
+struct EarlyReleases {
+    /// One raw release of `button` by the slave `source` at `time`.
+    struct Release: Hashable {
+        var source: Int32
+        var button: Int
+        var time: Instant
+    }
+
+    /// The most releases kept: more presses than this cannot be queued behind one freeze by a
+    /// hand, and a forgotten one only means a press that ends at the next press, as before.
+    static let capacity = 16
+
+    private(set) var releases: [Release] = []
+
+    /// Keeps a raw release that no press in progress took.
+    mutating func note(source: Int32, button: Int, time: Instant) {
+        releases.append(Release(source: source, button: button, time: time))
+        if releases.count > Self.capacity { releases.removeFirst(releases.count - Self.capacity) }
+    }
+
+    /// The time of the release of a press of `button` by `source` at `time`, when that release
+    /// was read already; forgets it and every release of that device and button before it.
+    mutating func take(source: Int32, button: Int, pressedAt time: Instant) -> Instant? {
+        let mine = { (r: Release) in r.source == source && r.button == button }
+        releases.removeAll { mine($0) && $0.time < time }
+        guard let index = releases.firstIndex(where: mine) else { return nil }
+        return releases.remove(at: index).time
+    }
+}

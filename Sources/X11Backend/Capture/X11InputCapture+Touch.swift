@@ -63,7 +63,7 @@ extension X11InputCapture {
                 // The end the server sends when we give a touch back is not the finger's lift:
                 // that comes as a raw touch end (see ``TouchLedger``).
                 guard touchLedger.ended(id) else { return .some(nil) }
-                return InputEvent(time: t, .touchEnd(id: id, at: p))
+                return InputEvent(time: t, lift(id, at: p, source: e.sourceid))
             }
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
             let e = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
@@ -73,7 +73,7 @@ extension X11InputCapture {
                 // Grabbing, only lifts matter here: of a touch given back while down (reported
                 // now), or of one still undecided (reported with its XI_TouchEnd).
                 guard type == XI_RawTouchEnd, touchLedger.rawEnded(id) else { return .some(nil) }
-                return InputEvent(time: t, .touchEnd(id: id, at: Point(x: 0, y: 0)))
+                return InputEvent(time: t, lift(id, at: Point(x: 0, y: 0), source: e.sourceid))
             }
             guard touchscreens.contains(e.sourceid), let p = rawPosition(e) else {
                 if type == XI_RawTouchEnd { rawTouchPositions[id] = nil }
@@ -84,7 +84,7 @@ extension X11InputCapture {
             case XI_RawTouchUpdate: return InputEvent(time: t, .touchUpdate(id: id, at: p))
             default:
                 rawTouchPositions[id] = nil  // the touch is over: nothing of it is kept
-                return InputEvent(time: t, .touchEnd(id: id, at: p))
+                return InputEvent(time: t, lift(id, at: p, source: e.sourceid))
             }
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let e = cookie.pointee.data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
@@ -113,6 +113,24 @@ extension X11InputCapture {
         default:
             return nil
         }
+    }
+
+    /// The end of touch `id` from the device `source`: a lift, or a cancel when the device is
+    /// going away.
+    ///
+    /// A touchscreen disabled (`xinput disable`) or unplugged mid-gesture has its touches ended
+    /// by the server (`TouchEndPhysicallyActiveTouches`) as if the fingers lifted, just before
+    /// the hierarchy change that says the device went. Taken as lifts, a finger resting on a
+    /// screen that is switched off would fire a tap, or end a long press with its `on = "end"`
+    /// binding. So an end with a hierarchy change waiting behind it, from a device no longer
+    /// enabled, is a cancel: the gesture is cancelled and undecided touches are given back.
+    /// (Only then is the device asked about, one round trip; other ends cost nothing.)
+    private func lift(_ id: Int, at p: Point, source: Int32) -> InputEvent.Kind {
+        guard display.hasQueuedEvent(xinput: XI_HierarchyChanged), !display.isEnabled(device: source) else {
+            return .touchEnd(id: id, at: p)
+        }
+        logger.debug("touch \(id) ended by its device going away (disabled or unplugged): its gesture is cancelled")
+        return .touchCancel(id: id, at: p)
     }
 
     /// The engine decided a touch: accept or reject it at the server.

@@ -65,6 +65,10 @@ public final class X11InputCapture: InputArbiter {
     private var rawMotionSelected = false
     /// Releases to feed before the next event: a previous press whose release never came.
     private var endedPresses: [InputEvent] = []
+    /// The release of a press that came through the grab already released, to feed after it.
+    private var releaseAfterPress: InputEvent? = nil
+    /// Raw releases of the trigger button that no followed press took (see ``EarlyReleases``).
+    private var earlyReleases = EarlyReleases()
     private var lastPointer = Point.zero
     private var lastScreen: (Int, Int)? = nil
     /// Follows the screen lock when the daemon set one: shown every core event first.
@@ -209,6 +213,8 @@ public final class X11InputCapture: InputArbiter {
             for input in endedPresses { feed(input) }
             endedPresses.removeAll()
             if let converted, let input = converted { feed(input) }
+            if let release = releaseAfterPress { feed(release) }
+            releaseAfterPress = nil
             giveBackUndecidedRelease()
         }
     }
@@ -272,6 +278,13 @@ public final class X11InputCapture: InputArbiter {
             if press.feedsEngine { endedPresses.append(InputEvent(time: t, .buttonRelease(button: press.button, at: press.position))) }
         }
         triggerPress = TriggerPress(button: button, master: e.deviceid, source: e.sourceid, position: p)
+        if let released = earlyReleases.take(source: e.sourceid, button: button, pressedAt: t) {
+            // Queued behind a freeze while the daemon was slow: its raw release came first.
+            logger.debug("a press of button \(button) came through the grab after its release")
+            triggerPress?.released = true
+            releaseAfterPress = InputEvent(time: released, .buttonRelease(button: button, at: p))
+            return InputEvent(time: t, .buttonPress(button: button, at: p))
+        }
         triggerAxes = pointerAxes(of: e.sourceid)
         selectRawMotion(true)
         return InputEvent(time: t, .buttonPress(button: button, at: p))
@@ -281,8 +294,13 @@ public final class X11InputCapture: InputArbiter {
     /// that pressed, in the order it made them, fed to the engine until the press is given back.
     private func triggerPressEvent(_ type: Int32, _ e: XIRawEvent) -> InputEvent? {
         // Raw events come from the slave and again from its master: the slave's are the ones.
-        guard var press = triggerPress, e.deviceid == e.sourceid, e.sourceid == press.source else { return nil }
+        guard e.deviceid == e.sourceid else { return nil }
         let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
+        guard var press = triggerPress, e.sourceid == press.source, !(type == XI_RawButtonRelease && press.released) else {
+            // A release no press in progress takes: perhaps that of a press the grab delivers late.
+            if type == XI_RawButtonRelease, Int(e.detail) == button { earlyReleases.note(source: e.sourceid, button: button, time: t) }
+            return nil
+        }
         switch type {
         case XI_RawMotion:
             let (x, y) = e.valuatorsXY

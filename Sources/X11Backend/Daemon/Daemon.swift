@@ -221,7 +221,12 @@ public final class Daemon {
                     logger.info("\(report.gesture.rawValue) \(report.phase.rawValue) → \(binding.actionExcerpt)",
                                 metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
                 case .actionFailed(let binding, let error):
-                    logger.error("action failed: \(error)", metadata: ["binding": "\(binding.source)"])
+                    // Once per reason, not at every firing (see ActionFailureLog).
+                    if let performer {
+                        performer.failures.failed(binding.action, error, binding: "\(binding.source)")
+                    } else {
+                        logger.error("action failed: \(error)", metadata: ["binding": "\(binding.source)"])
+                    }
                 case .skipped(let report, let binding, let lock):
                     logger.debug("\(report.gesture.rawValue) \(report.phase.rawValue): skipped \(binding.actionExcerpt), the screen is locked (\(lock))",
                                  metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
@@ -274,6 +279,11 @@ public final class Daemon {
         case .postponed(let why):
             logger.notice("config not reloaded yet (\(reason)): \(why)")
         case .invalid(let errors, _):
+            // One problem (a file unreadable, garbage, cut short): one line that says it all.
+            if errors.errors.count == 1, let e = errors.errors.first {
+                logger.error("config not reloaded (\(reason)): \(e); the previous config stays active")
+                return
+            }
             for e in errors.errors { logger.error("\(e)") }
             logger.error("config not reloaded (\(reason)): the previous config stays active")
         case .loaded(let loaded):
@@ -317,10 +327,13 @@ private enum ReloadTrigger: String {
 final class GrabSafePerformer: ActionPerformer {
     let inner: X11ActionPerformer
     let capture: X11InputCapture
+    /// Logs each failing action once, and when it works again.
+    let failures: ActionFailureLog
 
     init(_ inner: X11ActionPerformer, capture: X11InputCapture) {
         self.inner = inner
         self.capture = capture
+        self.failures = ActionFailureLog(logger: inner.logger)
     }
 
     func perform(_ action: Action, context: ActionContext) throws(ActionError) {
@@ -329,6 +342,7 @@ final class GrabSafePerformer: ActionPerformer {
         } else {
             try inner.perform(action, context: context)
         }
+        failures.succeeded(action)
     }
 
     func releaseEverything() { inner.releaseEverything() }

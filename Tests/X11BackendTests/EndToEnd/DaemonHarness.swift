@@ -29,10 +29,11 @@ final class DaemonProcess {
 
     /// Starts the daemon on `server` with `arguments` as they are, in `directory` (runtime
     /// directory, `HOME`, log), with `environment` added; `configFile` is the config it is
-    /// expected to use. Waits for its ready line unless told not to.
+    /// expected to use. `launcher` runs it (e.g. `setpriv …`; its last word is followed by the
+    /// executable). Waits for its ready line unless told not to.
     init(
         _ server: XServer, directory dir: URL, configFile: URL, arguments: [String], environment extra: [String: String] = [:],
-        display: String? = nil, waitForReady: Bool = true
+        display: String? = nil, launcher: [String] = [], waitForReady: Bool = true
     ) throws {
         self.configFile = configFile
         log = dir.appendingPathComponent("daemon.log")
@@ -41,7 +42,7 @@ final class DaemonProcess {
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
         ]
         environment.merge(extra) { $1 }
-        process = try ChildProcess([Self.executable] + arguments, environment: environment, log: log.path)
+        process = try ChildProcess(launcher + [Self.executable] + arguments, environment: environment, log: log.path)
         if waitForReady {
             guard poll(timeout: .seconds(20), { output.contains("ready on display") || !process.isRunning }), process.isRunning else {
                 throw HarnessError("gesture-bridge did not get ready: \(output)")

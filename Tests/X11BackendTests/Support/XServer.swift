@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import Glibc
 import Synchronization
 
 /// A failure of the test harness itself (a server that would not start), with what it saw.
@@ -37,6 +38,8 @@ final class XServer {
     /// The open `inputtest` connections, by socket path: one per device for the server's
     /// lifetime, closed only after the server has stopped.
     private var inputDevices: [String: InputTestDevice] = [:]
+    /// Connections the driver closed (its device was disabled), kept to be closed at the end.
+    private var retiredInputDevices: [InputTestDevice] = []
 
     /// The desktops openbox is configured with.
     static let desktopCount = 4
@@ -189,6 +192,38 @@ final class XServer {
     /// on first use and kept until the server stops.
     func touchscreen() throws -> InputTestDevice { try inputDevice("touch.sock") }
 
+    /// A new connection to the touchscreen, after `xinput disable` / `xinput enable`: the driver
+    /// closes its client when the device is turned off and accepts a new one when it is on again.
+    func reconnectTouchscreen() throws -> InputTestDevice {
+        if let old = inputDevices.removeValue(forKey: "touch.sock") { retiredInputDevices.append(old) }
+        return try inputDevice("touch.sock")
+    }
+
+    /// The name of the touchscreen device of a ``Kind/xorgInputTest`` server (for `xinput`).
+    static let touchscreenName = "Test Touchscreen"
+
+    /// Kills openbox as a crash would (SIGKILL; its `_NET_SUPPORTING_WM_CHECK` window goes, the
+    /// property naming it stays) and waits until it is gone; ``startOpenbox()`` starts it again.
+    func killOpenbox() throws {
+        guard let openbox else { throw HarnessError("openbox is not running on \(name)") }
+        // The child is `timeout`; openbox is its child.
+        let children = (try? String(contentsOfFile: "/proc/\(openbox.pid)/task/\(openbox.pid)/children", encoding: .utf8)) ?? ""
+        let pids = children.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard !pids.isEmpty else { throw HarnessError("openbox on \(name): no process under \(openbox.pid)") }
+        for pid in pids { Glibc.kill(pid, SIGKILL) }
+        guard poll(timeout: .seconds(5), { !openbox.isRunning }) else { throw HarnessError("openbox on \(name) did not die") }
+        self.openbox = nil
+    }
+
+    /// Starts openbox again after ``killOpenbox()``. The dead one's `_NET_SUPPORTING_WM_CHECK`
+    /// is removed from the root window first, so that ``startOpenbox()`` waits for the new one's.
+    func restartOpenbox() throws {
+        let client = try XClient(name)
+        XDeleteProperty(client.display, client.root, client.atom("_NET_SUPPORTING_WM_CHECK"))
+        client.sync()
+        try startOpenbox()
+    }
+
     /// The `inputtest` XI 2.4 gesture touchpad (`PointerGesture`) of a ``Kind/xorgInputTest``
     /// server, connected on first use and kept until the server stops.
     func touchpad() throws -> InputTestDevice { try inputDevice("gesture.sock") }
@@ -216,6 +251,8 @@ final class XServer {
         openbox?.stop()
         process.stop()
         for device in inputDevices.values { device.closeConnection() }
+        for device in retiredInputDevices { device.closeConnection() }
+        retiredInputDevices = []
         inputDevices = [:]
         Self.release(number)
         if ProcessInfo.processInfo.environment["GB_KEEP_X_LOGS"] == nil {
