@@ -26,7 +26,11 @@ let package = Package(
         /// Runs the workload outside the harness, for profilers: `engine-driver replay|idle|stats`.
         .executableTarget(
             name: "engine-driver",
-            dependencies: ["EngineWorkload", .product(name: "GestureEngine", package: "gesture-bridge")]
+            dependencies: [
+                "EngineWorkload",
+                .product(name: "GestureEngine", package: "gesture-bridge"),
+                .product(name: "GestureTestKit", package: "gesture-bridge"),
+            ]
         ),
         .executableTarget(
             name: "EngineBenchmarks",

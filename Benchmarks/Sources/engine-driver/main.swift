@@ -1,5 +1,7 @@
-import GestureEngine
 import EngineWorkload
+import Glibc
+import GestureEngine
+import GestureTestKit
 
 /// A small driver for the engine workload, outside the benchmark harness: for profilers
 /// (`valgrind --tool=callgrind`, `perf`) and to see what the trace holds.
@@ -9,6 +11,9 @@ import EngineWorkload
 ///     engine-driver idle [N]     N idle polls (nextDeadline + advance) on a settled engine
 ///     engine-driver time [N]     N timed replays: median and best ns per event (a quick A/B check;
 ///                                the benchmark harness is the reference)
+///     engine-driver write-trace N PATH
+///                                writes the workload's trace of N events (default 1M) as a trace
+///                                file, for `gesture-bridge replay` soak runs (docs/reliability.md)
 let arguments = CommandLine.arguments.dropFirst()
 let command = arguments.first ?? "stats"
 let n = arguments.dropFirst().first.flatMap { Int($0) }
@@ -93,6 +98,20 @@ case "stats":
         print("  [\(i)] \(s): \(firings[i])")
     }
 
+case "write-trace":
+    guard let path = arguments.dropFirst(2).first else {
+        print("usage: engine-driver write-trace N PATH")
+        exit(64)
+    }
+    let count = n ?? Workload.eventCount
+    do {
+        try writeTrace(Workload.trace(count: count), to: path)
+        print("wrote \(count) events to \(path)")
+    } catch {
+        print("\(error)")
+        exit(1)
+    }
+
 default:
-    print("usage: engine-driver stats | replay [N] | idle [N] | time [N]")
+    print("usage: engine-driver stats | replay [N] | idle [N] | time [N] | write-trace N PATH")
 }

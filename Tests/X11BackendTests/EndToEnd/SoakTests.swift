@@ -1,0 +1,135 @@
+import CX11
+import Foundation
+import GestureTestKit
+import Testing
+
+/// The live daemon under continuous random right-button use on Xvfb + openbox (issue 9,
+/// "Soak"): every press that is not a gesture reaches the window, every gesture fires exactly
+/// once, nothing else is injected, and the daemon's resident memory stays flat.
+///
+/// The run lasts `GESTURE_BRIDGE_SOAK_SECONDS` (default 20 s, a smoke run in the ordinary
+/// suite); `GESTURE_BRIDGE_SOAK_SECONDS=1800 swift test --filter SoakTests` is the 30-minute
+/// soak of docs/reliability.md, and `GESTURE_BRIDGE_TEST_SEED` repeats a printed seed.
+@Suite("soak: the live daemon under continuous random pointer use", .serialized)
+struct SoakTests {
+    /// How long the run lasts.
+    static var duration: Duration {
+        let text = ProcessInfo.processInfo.environment["GESTURE_BRIDGE_SOAK_SECONDS"] ?? ""
+        return .seconds(Int(text).map { max($0, 5) } ?? 20)
+    }
+
+    /// The daemon's resident memory (`VmRSS`, KiB).
+    static func residentKiB(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
+    }
+
+    /// What a hand does with the right button. Bound: a fast horizontal drag (ctrl+shift+a or
+    /// ctrl+shift+b); everything else is given back.
+    enum Move: String, CaseIterable {
+        case click, hold, slowDrag = "slow drag", unboundDrag = "unbound drag", boundDrag = "bound drag"
+    }
+
+    @Test("random right-button moves for the soak's duration: no press lost, every gesture fired once, nothing stray, memory flat")
+    func soak() throws {
+        let config = """
+            [recognizer]
+            swipe_min_px = 60
+            swipe_min_velocity = 0.5
+
+            [[bind]]
+            gesture = "swipe"
+            device = "pointer"
+            direction = "right"
+            action = "key ctrl+shift+a"
+
+            [[bind]]
+            gesture = "swipe"
+            device = "pointer"
+            direction = "left"
+            action = "key ctrl+shift+b"
+            """
+        try PointerGiveBackTests.withSession(config: config) { s in
+            let seed = SplitMix64.testSeed()
+            var random = SplitMix64(seed: seed)
+            let (cx, cy) = s.centre
+            let clock = ContinuousClock()
+            let end = clock.now + Self.duration
+            let warmUpEnd = clock.now + Self.duration / 10
+            var rounds = 0, gestures = 0, givenBack = 0
+            var kinds: [String: Int] = [:]
+            var samples: [(round: Int, kib: Int)] = []
+            var problems: [String] = []
+            var nextSample = clock.now
+            while clock.now < end && problems.count < 3 {
+                let move = Move.allCases[random.below(Move.allCases.count)]
+                let x = cx - 100 + random.below(200), y = cy - 60 + random.below(120)
+                s.mouse.move(to: x, y)
+                switch move {
+                case .click:
+                    s.mouse.press()
+                    s.mouse.release()
+                case .hold:
+                    s.mouse.hold(.milliseconds(random.below(300)))
+                case .slowDrag:
+                    s.mouse.press()
+                    s.mouse.drag(by: random.below(40) - 20, random.below(40) - 20, steps: 4, pause: .milliseconds(30))
+                    s.mouse.release()
+                case .unboundDrag:
+                    s.mouse.press()
+                    s.mouse.drag(by: 0, random.below(2) == 0 ? 120 : -120, steps: 4, pause: .milliseconds(5))
+                    s.mouse.release()
+                case .boundDrag:
+                    s.mouse.press()
+                    s.mouse.drag(by: random.below(2) == 0 ? 120 : -120, 0, steps: 4, pause: .milliseconds(5))
+                    s.mouse.release()
+                }
+                rounds += 1
+                kinds[move.rawValue, default: 0] += 1
+                // Wait for the outcome, as a hand would see it, then judge everything so far.
+                if move == .boundDrag { gestures += 1 } else { givenBack += 1 }
+                var keys: [EventWindow.Received] = [], buttons: [EventWindow.Received] = []
+                let settled = poll(timeout: .seconds(3)) {
+                    let events = s.window.waitForEvents(0, timeout: .zero)
+                    keys = events.filter { $0.kind == .keyPress || $0.kind == .keyRelease }
+                    buttons = PointerGiveBackTests.buttons(events)
+                    return keys.count >= 6 * gestures && buttons.count >= 2 * givenBack
+                }
+                usleep(30_000)
+                let events = s.window.waitForEvents(0, timeout: .zero)
+                keys = events.filter { $0.kind == .keyPress || $0.kind == .keyRelease }
+                buttons = PointerGiveBackTests.buttons(events)
+                if !settled || keys.count != 6 * gestures || buttons.count != 2 * givenBack {
+                    problems.append("round \(rounds) (\(move.rawValue) at \(x), \(y)): \(keys.count / 6) of \(gestures) gestures, "
+                                    + "\(buttons.count / 2) of \(givenBack) presses given back")
+                    // Judge the next rounds on their own.
+                    s.window.reset()
+                    gestures = 0
+                    givenBack = 0
+                }
+                if clock.now >= nextSample, let kib = Self.residentKiB(of: s.daemon.process.pid) {
+                    if clock.now >= warmUpEnd { samples.append((rounds, kib)) }
+                    nextSample = clock.now + .seconds(2)
+                }
+                // The window's record grows with every event: start it afresh now and then.
+                if rounds % 50 == 0 && problems.isEmpty {
+                    s.window.reset()
+                    gestures = 0
+                    givenBack = 0
+                }
+                usleep(UInt32(random.below(20) * 1_000))
+            }
+            let growth = (samples.map(\.kib).max() ?? 0) - (samples.first?.kib ?? 0)
+            let summary = "seed \(seed), \(rounds) rounds in \(Self.duration), \(kinds); RSS after warm-up \(samples.first?.kib ?? 0) KiB, "
+                + "largest +\(growth) KiB over \(samples.count) samples"
+            print("soak: \(summary)")
+            #expect(problems.isEmpty, "\(summary)\n\(problems.joined(separator: "\n"))\n\(s.daemon.output.suffix(3000))")
+            #expect(samples.count >= 2, "\(summary)")
+            #expect(growth < 1024, "resident memory grew: \(samples.map { "round \($0.round): \($0.kib) KiB" })")
+            #expect(s.client.buttonsDown() == 0 && s.client.keysDown().isEmpty)
+            #expect(!s.daemon.output.contains("error"), "\(s.daemon.output.suffix(3000))")
+            #expect(s.daemon.process.isRunning)
+        }
+    }
+}
