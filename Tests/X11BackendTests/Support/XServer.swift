@@ -45,8 +45,11 @@ final class XServer {
     static let desktopCount = 4
     /// Longest wait for a server or window manager to come up.
     static let startTimeout = Duration.seconds(15)
-    /// Safety net: `timeout` ends a server still running after this many seconds.
-    private static let lifetimeSeconds = 600
+    /// Safety net: `timeout` ends a server still running after this many seconds — ten minutes,
+    /// plus the length of a soak run (`GESTURE_BRIDGE_SOAK_SECONDS`, see `SoakTests`).
+    private static var lifetimeSeconds: Int {
+        600 + (ProcessInfo.processInfo.environment["GESTURE_BRIDGE_SOAK_SECONDS"].flatMap { Int($0) } ?? 0)
+    }
 
     private static let reserved = Mutex<Set<Int>>([])
 
