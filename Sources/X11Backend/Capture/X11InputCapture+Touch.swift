@@ -119,14 +119,15 @@ extension X11InputCapture {
     /// going away.
     ///
     /// A touchscreen disabled (`xinput disable`) or unplugged mid-gesture has its touches ended
-    /// by the server (`TouchEndPhysicallyActiveTouches`) as if the fingers lifted, just before
-    /// the hierarchy change that says the device went. Taken as lifts, a finger resting on a
-    /// screen that is switched off would fire a tap, or end a long press with its `on = "end"`
-    /// binding. So an end with a hierarchy change waiting behind it, from a device no longer
-    /// enabled, is a cancel: the gesture is cancelled and undecided touches are given back.
-    /// (Only then is the device asked about, one round trip; other ends cost nothing.)
+    /// by the server (`TouchEndPhysicallyActiveTouches`) as if the fingers lifted, within the
+    /// same request that disables it. Taken as lifts, a finger resting on a screen that is
+    /// switched off would fire a tap, or end a long press with its `on = "end"` binding. So every
+    /// end asks the server whether its device is still enabled (one round trip, ~0.1 ms): the
+    /// server answers only after the disabling request is done, whichever order the end and the
+    /// hierarchy change reach us in (they do come in separate writes). Gone or disabled: a
+    /// cancel — the gesture is cancelled and undecided touches are given back.
     private func lift(_ id: Int, at p: Point, source: Int32) -> InputEvent.Kind {
-        guard display.hasQueuedEvent(xinput: XI_HierarchyChanged), !display.isEnabled(device: source) else {
+        guard !display.isEnabled(device: source) else {
             return .touchEnd(id: id, at: p)
         }
         logger.debug("touch \(id) ended by its device going away (disabled or unplugged): its gesture is cancelled")

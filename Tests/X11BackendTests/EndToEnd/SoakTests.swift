@@ -56,13 +56,12 @@ struct SoakTests {
             let (cx, cy) = s.centre
             let clock = ContinuousClock()
             let end = clock.now + Self.duration
-            let warmUpEnd = clock.now + Self.duration / 10
-            var rounds = 0, gestures = 0, givenBack = 0
+            var rounds = 0, gestures = 0, givenBack = 0, slowBoundDrags = 0
             var kinds: [String: Int] = [:]
             var samples: [(round: Int, kib: Int)] = []
             var problems: [String] = []
-            var nextSample = clock.now
             while clock.now < end && problems.count < 3 {
+                let started = clock.now
                 let move = Move.allCases[random.below(Move.allCases.count)]
                 let x = cx - 100 + random.below(200), y = cy - 60 + random.below(120)
                 s.mouse.move(to: x, y)
@@ -85,21 +84,28 @@ struct SoakTests {
                     s.mouse.drag(by: random.below(2) == 0 ? 120 : -120, 0, steps: 4, pause: .milliseconds(5))
                     s.mouse.release()
                 }
+                // A bound drag takes about 20 ms. One that took far longer (the test was
+                // descheduled, or the machine paused) is no swipe to the daemon either: it is
+                // fine as a gesture or as a press given back, never both, never neither.
+                let slow = move == .boundDrag && clock.now - started > .milliseconds(150)
                 rounds += 1
                 kinds[move.rawValue, default: 0] += 1
                 // Wait for the outcome, as a hand would see it, then judge everything so far.
-                if move == .boundDrag { gestures += 1 } else { givenBack += 1 }
                 var keys: [EventWindow.Received] = [], buttons: [EventWindow.Received] = []
-                let settled = poll(timeout: .seconds(3)) {
+                func look() {
                     let events = s.window.waitForEvents(0, timeout: .zero)
                     keys = events.filter { $0.kind == .keyPress || $0.kind == .keyRelease }
                     buttons = PointerGiveBackTests.buttons(events)
-                    return keys.count >= 6 * gestures && buttons.count >= 2 * givenBack
+                }
+                let settled = poll(timeout: .seconds(3)) {
+                    look()
+                    let fired = keys.count >= 6 * (gestures + 1), returned = buttons.count >= 2 * (givenBack + 1)
+                    return move == .boundDrag ? fired || (slow && returned) : returned
                 }
                 usleep(30_000)
-                let events = s.window.waitForEvents(0, timeout: .zero)
-                keys = events.filter { $0.kind == .keyPress || $0.kind == .keyRelease }
-                buttons = PointerGiveBackTests.buttons(events)
+                look()
+                if move == .boundDrag && !(slow && keys.count == 6 * gestures) { gestures += 1 } else { givenBack += 1 }
+                if slow { slowBoundDrags += 1 }
                 if !settled || keys.count != 6 * gestures || buttons.count != 2 * givenBack {
                     problems.append("round \(rounds) (\(move.rawValue) at \(x), \(y)): \(keys.count / 6) of \(gestures) gestures, "
                                     + "\(buttons.count / 2) of \(givenBack) presses given back")
@@ -108,9 +114,9 @@ struct SoakTests {
                     gestures = 0
                     givenBack = 0
                 }
-                if clock.now >= nextSample, let kib = Self.residentKiB(of: s.daemon.process.pid) {
-                    if clock.now >= warmUpEnd { samples.append((rounds, kib)) }
-                    nextSample = clock.now + .seconds(2)
+                // Resident memory every 25 rounds after a warm-up of 100.
+                if rounds % 25 == 0 && rounds > 100, let kib = Self.residentKiB(of: s.daemon.process.pid) {
+                    samples.append((rounds, kib))
                 }
                 // The window's record grows with every event: start it afresh now and then.
                 if rounds % 50 == 0 && problems.isEmpty {
@@ -121,8 +127,8 @@ struct SoakTests {
                 usleep(UInt32(random.below(20) * 1_000))
             }
             let growth = (samples.map(\.kib).max() ?? 0) - (samples.first?.kib ?? 0)
-            let summary = "seed \(seed), \(rounds) rounds in \(Self.duration), \(kinds); RSS after warm-up \(samples.first?.kib ?? 0) KiB, "
-                + "largest +\(growth) KiB over \(samples.count) samples"
+            let summary = "seed \(seed), \(rounds) rounds in \(Self.duration), \(kinds), \(slowBoundDrags) bound drags slowed down; "
+                + "RSS after warm-up \(samples.first?.kib ?? 0) KiB, largest +\(growth) KiB over \(samples.count) samples"
             print("soak: \(summary)")
             #expect(problems.isEmpty, "\(summary)\n\(problems.joined(separator: "\n"))\n\(s.daemon.output.suffix(3000))")
             #expect(samples.count >= 2, "\(summary)")
