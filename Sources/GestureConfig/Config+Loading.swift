@@ -27,8 +27,9 @@ extension Config {
     /// (an integer is fine where a number is expected), values out of range, unknown gesture,
     /// direction, edge, device and `on` values, keys that do not fit the gesture, bad
     /// actions, missing `gesture` or `action`, duplicate bindings, and NUL in strings or keys.
-    /// Text over 1 MB, or nested more than ``TOMLLocator/maximumDepth`` levels, is refused
-    /// before it is parsed.
+    /// Text over 1 MB, nested more than ``TOMLLocator/maximumDepth`` levels, or with what stops
+    /// toml++ at an assertion (``TOMLLocator/parserTrap``: a table header that does not begin
+    /// with a key, a `}` where an array expects a value) is refused before it is parsed.
     ///
     /// ```swift
     /// do {
@@ -62,6 +63,10 @@ extension Config {
                     + "(a config needs 3)",
                 line: deep.line, column: deep.column)
         }
+        if let trap = locator.parserTrap {
+            // Before toml++, which would stop at a failed assertion on it.
+            throw failure(trap.message, line: trap.position.line, column: trap.position.column)
+        }
         let document: TOMLDocument
         do {
             document = try TOMLDocument(parsing: text)
@@ -70,7 +75,8 @@ extension Config {
             let detail = error.description.hasPrefix("Error while parsing ")
                 ? "TOML syntax error while parsing " + error.description.dropFirst("Error while parsing ".count)
                 : "TOML syntax error: " + error.description
-            throw failure(Excerpt.of(detail, maximumLength: 200), line: max(1, error.line), column: max(1, error.column))
+            let position = Self.clamped(line: error.line, column: error.column, in: text)
+            throw failure(Excerpt.of(detail, maximumLength: 200), line: position.line, column: position.column)
         }
         var reader = ConfigReader(file: file, locator: locator)
         let config = reader.read(document.root.table!)
@@ -107,6 +113,19 @@ extension Config {
             }
         }
         return (line, column)
+    }
+
+    /// A position toml++ gave, kept inside `text`: at the end of a text that ends with a line
+    /// feed it reports an end of file two columns past the last line's end; that, and anything
+    /// else outside the text, becomes the text's end.
+    private static func clamped(line: Int, column: Int, in text: String) -> (line: Int, column: Int) {
+        var lengths = [0]
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" { lengths.append(0) } else { lengths[lengths.count - 1] += 1 }
+        }
+        if line >= 1, line <= lengths.count, column >= 1, column <= lengths[line - 1] + 1 { return (line, column) }
+        if line < 1 { return (1, 1) }
+        return (lengths.count, lengths[lengths.count - 1] + 1)
     }
 
     private static func position(of index: String.UnicodeScalarView.Index, in text: String) -> (line: Int, column: Int) {

@@ -17,6 +17,11 @@
 ///   part that goes too deep and records it in ``tooDeep``.
 /// - strings and keys holding a NUL (`\u0000`), which the C layer would silently cut short
 ///   there (``nulEscapes``).
+/// - what toml++ takes for granted without checking, and stops at a failed assertion on (or,
+///   built without assertions, goes on from what it wrongly assumed) (``parserTrap``): a table
+///   header whose name does not begin with a key (`[!`, `[ [a]]`, `[` then a line break), a `}`
+///   where an array expects a value (`a = [}`, `a = [1, }`), a malformed date or time
+///   (`1979-05-27T&7:00`).
 ///
 /// Where things point:
 /// - a key/value pair: `key` is the last key of its (dotted) name, `value` its value's first
@@ -60,6 +65,26 @@ struct TOMLLocator {
     /// Where each string or key that holds a NUL has its first `\u0000` (or `\U00000000`).
     private(set) var nulEscapes: [Position] = []
 
+    /// Something toml++ would not survive: where, while parsing what, what should be there
+    /// and what is there instead.
+    struct ParserTrap: Hashable, Sendable {
+        var position: Position
+        /// What toml++ was parsing: `table header`, `array`.
+        var context: String
+        /// What toml++ takes for granted is there: `a key`, `a value`.
+        var expected: String
+        /// What is there, escaped, in an excerpt.
+        var found: String
+
+        /// toml++'s own form of the message, as a syntax error.
+        var message: String {
+            "TOML syntax error while parsing \(context): expected \(expected), saw '\(found)'"
+        }
+    }
+
+    /// The first thing found that toml++ would not survive.
+    private(set) var parserTrap: ParserTrap?
+
     /// Scans `text`.
     init(_ text: String) {
         var builder = Builder(text)
@@ -67,6 +92,7 @@ struct TOMLLocator {
         locations = builder.locations
         tooDeep = builder.tooDeep
         nulEscapes = builder.nulEscapes
+        parserTrap = builder.parserTrap
     }
 
     /// The location of `path`, if the text defines it.
@@ -85,6 +111,7 @@ extension TOMLLocator {
         private(set) var locations: [TOMLPath: Location] = [:]
         private(set) var tooDeep: Position?
         private(set) var nulEscapes: [Position] = []
+        private(set) var parserTrap: ParserTrap?
 
         init(_ text: String) {
             scalars = Array(text.unicodeScalars)
@@ -114,6 +141,12 @@ extension TOMLLocator {
             let isArray = peek(1) == "["
             advance()
             if isArray { advance() }
+            skipSpaces()
+            // toml++ reports an end of text or a `]` here itself, and asserts anything else it
+            // finds is the start of a key.
+            if parserTrap == nil, let c = current, c != "]", c != "\"", c != "'", !TOMLPath.isBareKeyScalar(c) {
+                parserTrap = ParserTrap(position: position, context: "table header", expected: "a key", found: c.escaped(asASCII: false))
+            }
             let keys = scanKey()
             skipSpaces()
             while current == "]" { advance() }
@@ -216,13 +249,23 @@ extension TOMLLocator {
             case "[":
                 advance()
                 var element = 0
+                var expectingValue = true
                 while true {
                     skipTrivia(newlines: true)
                     guard let c = current, c != "]" else { break }
                     let before = index
                     if c == "," {
                         advance()
+                        expectingValue = true
+                    } else if c == "}" {
+                        // toml++ reports a `}` after a value, and asserts one never comes where
+                        // a value is expected.
+                        if expectingValue && parserTrap == nil {
+                            parserTrap = ParserTrap(position: position, context: "array", expected: "a value", found: "}")
+                        }
+                        advance()
                     } else {
+                        expectingValue = false
                         guard fitsDepth(path, at: position) else { return }
                         scanValue(at: path.appending(index: element), key: nil)
                         element += 1
@@ -236,8 +279,68 @@ extension TOMLLocator {
                 _ = scanLiteralString()
             default:
                 // Numbers, booleans, dates and times (which may contain one space).
-                while let c = current, !",]}#\n\r".unicodeScalars.contains(c) { advance() }
+                let start = position
+                var text = String.UnicodeScalarView()
+                while let c = current, !",]}#\n\r".unicodeScalars.contains(c) {
+                    text.append(c)
+                    advance()
+                }
+                // toml++'s date and time parsers assume digits where its first look promised
+                // them (`1979-05-27T&7:00` stops it at an assertion): what looks like a date or
+                // a time goes to it only when well formed.
+                if parserTrap == nil, Self.looksLikeDateOrTime(text), !Self.isWellFormedDateOrTime(text) {
+                    parserTrap = ParserTrap(
+                        position: start, context: "date-time",
+                        expected: "a date or time as TOML writes one (1979-05-27, 07:32:00, 1979-05-27T07:32:00Z)",
+                        found: Excerpt.of(String(text), maximumLength: 30))
+                }
             }
+        }
+
+        /// A bare value that starts with a digit and has a `:`, or a `-` that is not an
+        /// exponent's sign: what toml++ would read as a date or a time.
+        private static func looksLikeDateOrTime(_ text: String.UnicodeScalarView) -> Bool {
+            guard let first = text.first, ("0"..."9").contains(first) else { return false }
+            var previous = first
+            for c in text.dropFirst() {
+                if c == ":" || (c == "-" && previous != "e" && previous != "E") { return true }
+                previous = c
+            }
+            return false
+        }
+
+        /// TOML 1.0's dates and times: `1979-05-27`, `07:32:00.999`, and a date, `T` (or a
+        /// space), a time and an optional offset (`Z`, `+01:00`). Trailing blanks are allowed.
+        private static func isWellFormedDateOrTime(_ text: String.UnicodeScalarView) -> Bool {
+            var s = Array(text)
+            while let last = s.last, last == " " || last == "\t" { s.removeLast() }
+            var i = 0
+            func digits(_ n: Int) -> Bool {
+                guard i + n <= s.count, s[i..<(i + n)].allSatisfy({ ("0"..."9").contains($0) }) else { return false }
+                i += n
+                return true
+            }
+            func take(_ c: Unicode.Scalar) -> Bool {
+                guard i < s.count, s[i] == c else { return false }
+                i += 1
+                return true
+            }
+            func time() -> Bool {
+                guard digits(2), take(":"), digits(2), take(":"), digits(2) else { return false }
+                if take(".") {
+                    guard digits(1) else { return false }
+                    while digits(1) {}
+                }
+                return true
+            }
+            if s.count >= 3, s[2] == ":" { return time() && i == s.count }
+            guard digits(4), take("-"), digits(2), take("-"), digits(2) else { return false }
+            if i == s.count { return true }
+            guard take("T") || take("t") || take(" "), time() else { return false }
+            if i == s.count { return true }
+            if take("Z") || take("z") { return i == s.count }
+            guard take("+") || take("-"), digits(2), take(":"), digits(2) else { return false }
+            return i == s.count
         }
 
         // MARK: Strings

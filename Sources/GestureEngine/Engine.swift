@@ -153,12 +153,16 @@ public struct Engine: Sendable {
             rounds += 1
             let a = touchscreen.deadline(s), b = pointer.deadline(s), c = touchpad.deadline(s)
             guard let due = a.earliest(b).earliest(c), inclusive ? due <= t : due < t else { return }
+            // A deadline can lie before now: one counted from the first finger (a long press
+            // shorter than the settle window) is only known once the fingers settled. It fires
+            // now: time never runs backwards, neither here nor in what is reported.
+            let at = max(due, now ?? due)
             if tracesTransitions {
-                fireTimer(at: due, until: t, touchscreen: a == due, pointer: b == due) { emit($0.causedBy("timer")) }
+                fireTimer(at: at, until: t, touchscreen: a == due, pointer: b == due) { emit($0.causedBy("timer")) }
             } else {
-                fireTimer(at: due, until: t, touchscreen: a == due, pointer: b == due, emit: emit)
+                fireTimer(at: at, until: t, touchscreen: a == due, pointer: b == due, emit: emit)
             }
-            now = due
+            now = at
         }
         assertionFailure("engine timers did not settle")
     }

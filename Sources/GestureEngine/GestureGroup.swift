@@ -274,8 +274,9 @@ struct GestureGroup {
             ruledOut = true
         }
         if recognizers[.longPress] == .possible && start + Interval(milliseconds: s.longPressMs) <= t {
-            // Nothing else can begin once a long press has: no evaluation after it.
-            beginLongPress(at: start + Interval(milliseconds: s.longPressMs), r, emit: emit)
+            // Nothing else can begin once a long press has: no evaluation after it. It begins at
+            // its time, or when the fingers settled if that was later (`t`).
+            beginLongPress(at: max(start + Interval(milliseconds: s.longPressMs), t), r, emit: emit)
             return
         }
         if ruledOut { evaluate(at: t, r, emit: emit) }

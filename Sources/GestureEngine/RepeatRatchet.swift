@@ -46,6 +46,10 @@ enum RepeatRatchet {
     /// Beyond this many steps the count is not corrected to the last ulp: it cannot matter.
     private static let exactLimit = 1e9
 
+    /// How many steps the threshold test may move a counted quotient, each way: rounding puts
+    /// it one off at most where the test's tolerance is a few ulps.
+    private static let maximumCorrection = 4
+
     /// The number of whole steps of `every` in `distance` (≥ 0), as the inclusive threshold test
     /// `holds(q)` ("q steps are reached") judges it at the boundary.
     private static func steps(over distance: Double, every: Double, _ holds: (Double) -> Bool) -> Double {
@@ -53,9 +57,12 @@ enum RepeatRatchet {
         guard q.isFinite else { return q > 0 ? .infinity : 0 }
         if q >= exactLimit { return q }
         if q < 0 { q = 0 }
-        // Floating point may put the quotient one off the threshold test: correct it.
-        while holds(q + 1) { q += 1 }
-        while q > 0 && !holds(q) { q -= 1 }
+        // Floating point may put the quotient one off the threshold test: correct it, by a few
+        // steps at most. Far from zero the test's tolerance spans many steps (at a ratchet of
+        // 1e20 and steps of 50 px, some 2e9), and stepping through them one by one would hang.
+        var corrections = 0
+        while corrections < maximumCorrection && holds(q + 1) { q += 1; corrections += 1 }
+        while corrections < 2 * maximumCorrection && q > 0 && !holds(q) { q -= 1; corrections += 1 }
         return q
     }
 

@@ -81,69 +81,13 @@ let everythingBound: [Trigger] = [
 
     @Test(arguments: seeds, [false, true])
     func randomStreamsKeepTheEngineInvariants(seed: UInt64, claimOnSecondFinger: Bool) {
+        // Time order, every began ended once, one decision per touch, press and touchpad
+        // sequence, firings of bound triggers, no engine bug: the promises the fuzzers check
+        // too (EngineInvariants), here on well-formed random streams.
         let events = randomStream(seed: seed)
-        var engine = Engine(EngineConfiguration(triggers: everythingBound, claimOnSecondFinger: claimOnSecondFinger))
-        var outputs: [(Instant, EngineOutput)] = []
-        var clock = Instant(milliseconds: 0)
-        for e in events {
-            engine.handle(e) { out in
-                if case .gesture(let r) = out { clock = r.time }
-                outputs.append((clock, out))
-            }
-        }
-        engine.advance(to: (events.last?.time ?? clock) + Interval(milliseconds: 10_000)) { out in
-            if case .gesture(let r) = out { clock = r.time }
-            outputs.append((clock, out))
-        }
-
-        // Time never runs backwards, and no report is later than the last event + 10 s.
-        var last = Instant(milliseconds: -1)
-        let end = (events.last?.time ?? Instant(milliseconds: 0)) + Interval(milliseconds: 10_000)
-        for case (_, .gesture(let r)) in outputs {
-            #expect(r.time >= last, "seed \(seed): time ran backwards at \(describe(r))")
-            #expect(r.time <= end, "seed \(seed): a report after the end of the input: \(describe(r))")
-            last = r.time
-        }
-
-        // Every began ends in exactly one ended or cancelled; nothing after it.
-        var open: [String: Bool] = [:]
-        for case (_, .gesture(let r)) in outputs where r.gesture.isContinuous {
-            let key = "\(r.device.rawValue)/\(r.gesture.rawValue)"
-            switch r.phase {
-            case .began:
-                #expect(open[key] != true, "seed \(seed): \(key) began twice")
-                open[key] = true
-            case .changed:
-                #expect(open[key] == true, "seed \(seed): \(key) changed without began")
-            case .ended, .cancelled:
-                #expect(open[key] == true, "seed \(seed): \(key) \(r.phase) without began")
-                open[key] = false
-            case .recognized:
-                Issue.record("seed \(seed): a continuous gesture was 'recognized'")
-            }
-        }
-        #expect(open.values.allSatisfy { !$0 }, "seed \(seed): a gesture never ended: \(open)")
-
-        // No impossible transition (a debug build would have stopped at its assertion).
-        for case (_, .bug(let bug)) in outputs { Issue.record("seed \(seed): \(bug)") }
-
-        // Every touch gets exactly one ownership decision.
-        var begun = Set<Int>()
-        for e in events { if case .touchBegin(let id, _) = e.kind { begun.insert(id) } }
-        let decided = touchDecisions(outputs.map(\.1))
-        for id in begun {
-            #expect(decided[id]?.count == 1, "seed \(seed): touch \(id) got \(decided[id] ?? [])")
-        }
-        // Firings name real triggers; discrete gestures fire only as recognized.
-        for case (_, .gesture(let r)) in outputs {
-            if let f = r.firing {
-                #expect(everythingBound.indices.contains(f))
-                #expect(everythingBound[f].gesture == r.gesture)
-            }
-            if !r.gesture.isContinuous {
-                #expect(r.phase == .recognized, "seed \(seed): a discrete gesture \(r.phase): \(describe(r))")
-            }
-        }
+        let configuration = EngineConfiguration(triggers: everythingBound, claimOnSecondFinger: claimOnSecondFinger)
+        let violations = EngineInvariants.violations(configuration, events)
+        #expect(violations.isEmpty, "seed \(seed): \(violations.joined(separator: "\n"))")
     }
 
     // Determinism across runs and builds is pinned by the golden traces (CLITests/GoldenTraceTests):

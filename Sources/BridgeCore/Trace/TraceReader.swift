@@ -116,13 +116,21 @@ public struct TraceReader {
         return event
     }
 
+    /// At most 60 characters of a value a message quotes, `…` after when cut: a line may be a
+    /// megabyte long, and its whole text is no help in a message. As a JSON string when
+    /// `quoted`.
+    static func excerpt(_ text: String, quoted: Bool) -> String {
+        let kept = String(text.prefix(60))
+        return (quoted ? JSONLiteral.string(kept) : kept) + (kept.count < text.count ? "…" : "")
+    }
+
     private func eventType() throws(TraceProblem) -> TraceEventType {
         guard let value = fields[.type] else { throw TraceProblem("missing required field \"type\"") }
         guard case .string(let name) = value else {
             throw TraceProblem("field \"type\" must be a string, found \(value.kindDescription)")
         }
         guard let type = TraceEventType(rawValue: name) else {
-            throw TraceProblem("unknown event type \(JSONLiteral.string(name))")
+            throw TraceProblem("unknown event type \(Self.excerpt(name, quoted: true))")
         }
         return type
     }
@@ -183,7 +191,7 @@ public struct TraceReader {
             if let problem = key.problem(with: number) { throw problem }
             return number
         case .nonFiniteNumber(let text):
-            throw TraceProblem("field \"\(key.name)\" is not a finite number: \(text)")
+            throw TraceProblem("field \"\(key.name)\" is not a finite number: \(Self.excerpt(String(text), quoted: false))")
         default:
             throw wrongType(key, value, expected: key.isInteger ? "a whole number" : "a number")
         }

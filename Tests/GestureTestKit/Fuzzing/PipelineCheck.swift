@@ -1,0 +1,121 @@
+import BridgeCore
+public import GestureConfig
+import GestureEngine
+
+/// Runs steps through a ``Pipeline`` — the path the daemon, `--dry-run` and `replay` share —
+/// with a recording performer and arbiter, and returns every broken promise: the engine's
+/// (``EngineInvariants``) and the pipeline's own.
+///
+/// The pipeline's promises: each fired phase is performed once with its binding's action, in
+/// order; each ownership decision reaches the arbiter once, in order, as the observer hears it;
+/// shutting down abandons everything (every gesture ended, every input decided) and tells the
+/// performer to release whatever it holds, exactly once. A phase skipped because the screen is
+/// locked is checked as a phase and not performed.
+///
+/// Held keys: the performer holds keys only inside one `perform` (a combination is pressed and
+/// released in reverse within it, and released on failure); across events only the live
+/// performer (`X11ActionPerformer`, which needs an X server) has anything to hold, and
+/// `Pipeline.shutdown` calling `releaseEverything()` once is what this checks of it.
+///
+/// After the last step, time runs 10 s on (timers fire), then the pipeline shuts down at that
+/// instant.
+///
+/// ```swift
+/// let violations = pipelineViolations(config, events.map(FuzzStep.event))
+/// #expect(violations.isEmpty, "\(violations)")
+/// ```
+public func pipelineViolations(_ config: Config, _ steps: [FuzzStep], tracesTransitions: Bool = false) -> [String] {
+    let performer = RecordingPerformer()
+    let arbiter = RecordingArbiter()
+    var check = EngineInvariants(config.engineConfiguration)
+    var problems: [String] = []
+    var decisions: [OwnershipDecision] = []
+    var fired: [Action] = []
+    let pipeline = Pipeline(config: config, performer: performer, arbiter: arbiter) { event in
+        switch event {
+        case .phase(let report, let binding):
+            check.observe(.gesture(report))
+            if let binding {
+                fired.append(binding.action)
+                if report.firing.map({ config.bindings.indices.contains($0) && config.bindings[$0] == binding }) != true {
+                    problems.append("the binding performed is not the one the report fires: \(describe(report))")
+                }
+            } else if report.firing != nil {
+                problems.append("a firing report without its binding: \(describe(report))")
+            }
+        case .passedOn(let decision), .claimed(let decision):
+            decisions.append(decision)
+            switch decision {
+            case .touch(let id, let ownership): check.observe(.touch(id: id, ownership))
+            case .pointer(let button, let ownership): check.observe(.pointer(button: button, ownership))
+            case .touchpad(let ownership): check.observe(.touchpad(ownership))
+            }
+        case .skipped(let report, _, _):
+            // The screen is locked: the phase happened, nothing is performed.
+            check.observe(.gesture(report))
+        case .actionFailed(let binding, let error):
+            problems.append("the recording performer failed \(binding.actionText): \(error)")
+        case .transition(let transition):
+            check.observe(.transition(transition))
+        case .engineBug(let bug):
+            check.observe(.bug(bug))
+        }
+    }
+    pipeline.tracesTransitions = tracesTransitions
+    var last: Instant? = nil
+    for step in steps {
+        switch step {
+        case .event(let event):
+            check.willHandle(event)
+            pipeline.handle(event)
+            last = max(last ?? event.time, event.time)
+        case .advance(let instant):
+            check.willAdvance(to: instant)
+            pipeline.advance(to: instant)
+            last = max(last ?? instant, instant)
+        }
+        check.endCall()
+    }
+    let end = (last ?? Instant(milliseconds: 0)) + Interval(milliseconds: 10_000)
+    check.willAdvance(to: end)
+    pipeline.advance(to: end)
+    check.endCall()
+    pipeline.shutdown(at: end)
+    check.endCall()
+    check.finish()
+
+    if arbiter.decisions != decisions {
+        problems.append("the arbiter got \(arbiter.decisions.count) decisions, the observer heard \(decisions.count), or in another order")
+    }
+    if performer.performed.map(\.0) != fired {
+        problems.append("performed \(performer.performed.count) actions for \(fired.count) firings, or others")
+    }
+    if performer.released != 1 {
+        problems.append("shutdown told the performer to release everything \(performer.released) times, not once")
+    }
+    return check.violations + problems
+}
+
+extension EngineFuzzCase {
+    /// Actions for the fuzzed bindings, as a config would have them (parsed from their text).
+    static let actionTexts = ["key ctrl+alt+Right", "click right", "workspace next", "scroll down", "exec true"]
+
+    /// The case as a config: each trigger bound to one of a few real actions.
+    public var config: Config {
+        var bindings: [Binding] = []
+        for (k, trigger) in configuration.triggers.enumerated() {
+            let text = Self.actionTexts[k % Self.actionTexts.count]
+            let action: Action
+            do {
+                action = try Action(parsing: text)
+            } catch {
+                preconditionFailure("the fuzz action '\(text)' does not parse: \(error)")
+            }
+            bindings.append(Binding(trigger: trigger, action: action, actionText: text,
+                                    source: SourcePosition(file: "fuzz", line: k + 1, column: 1)))
+        }
+        return Config(
+            settings: configuration.settings, pointerButton: configuration.pointerButton, bindings: bindings,
+            claimOnSecondFinger: configuration.claimOnSecondFinger)
+    }
+}
