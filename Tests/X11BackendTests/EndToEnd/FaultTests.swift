@@ -21,6 +21,23 @@ private func appendAction(_ word: String, to file: URL) -> String {
     "exec sh -c 'echo \(word) >> \(file.path)'"
 }
 
+/// Right-drags right and left that append `right` / `left` to `file`.
+private func pointerSwipes(appendingTo file: URL) -> String {
+    """
+    [[bind]]
+    gesture = "swipe"
+    device = "pointer"
+    direction = "right"
+    action = "\(appendAction("right", to: file))"
+
+    [[bind]]
+    gesture = "swipe"
+    device = "pointer"
+    direction = "left"
+    action = "\(appendAction("left", to: file))"
+    """
+}
+
 /// The lines `exec` probes appended to `file` so far.
 private func firings(_ file: URL) -> [String] {
     ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
@@ -215,19 +232,7 @@ struct FaultTests {
     func brokenConfigWhileRunning() throws {
         let dir = scratchDirectory()
         let fired = dir.appendingPathComponent("fired")
-        let good = """
-            [[bind]]
-            gesture = "swipe"
-            device = "pointer"
-            direction = "right"
-            action = "\(appendAction("right", to: fired))"
-
-            [[bind]]
-            gesture = "swipe"
-            device = "pointer"
-            direction = "left"
-            action = "\(appendAction("left", to: fired))"
-            """
+        let good = pointerSwipes(appendingTo: fired)
         try XServer.with { server in
             let home = DaemonProcess.makeDirectory()
             let configFile = home.appendingPathComponent("config.toml")
@@ -299,18 +304,7 @@ struct FaultTests {
     func sighupStorm() throws {
         let dir = scratchDirectory()
         let fired = dir.appendingPathComponent("fired")
-        let config = """
-            [[bind]]
-            gesture = "swipe"
-            device = "pointer"
-            direction = "right"
-            action = "\(appendAction("right", to: fired))"
-
-            [[bind]]
-            gesture = "swipe"
-            device = "pointer"
-            direction = "left"
-            action = "\(appendAction("left", to: fired))"
+        let config = pointerSwipes(appendingTo: fired) + """
 
             [[bind]]
             gesture = "long-press"

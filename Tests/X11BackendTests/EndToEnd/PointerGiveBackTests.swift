@@ -173,30 +173,58 @@ struct PointerGiveBackTests {
     }
 
     /// One thing a hand does with the right button, and what the window must see of it.
-    enum Move: CaseIterable {
-        case click, hold, slowDrag, unboundDrag, boundDrag
+    enum Move: String, CaseIterable {
+        case click, hold, slowDrag = "slow drag", unboundDrag = "unbound drag", boundDrag = "bound drag"
+
+        /// Does it with `mouse` at (`x`, `y`), sizes and durations drawn from `random`:
+        /// horizontal fast drags are bound (``randomMovesConfig``), the rest given back.
+        func play(_ mouse: PointerDriver, at x: Int, _ y: Int, _ random: inout SplitMix64) {
+            mouse.move(to: x, y)
+            switch self {
+            case .click:
+                mouse.press()
+                mouse.release()
+            case .hold:
+                mouse.hold(.milliseconds(Int(random.next() % 300)))
+            case .slowDrag:
+                mouse.press()
+                mouse.drag(by: Int(random.next() % 40) - 20, Int(random.next() % 40) - 20, steps: 4, pause: .milliseconds(30))
+                mouse.release()
+            case .unboundDrag:
+                mouse.press()
+                mouse.drag(by: 0, random.next() % 2 == 0 ? 120 : -120, steps: 4, pause: .milliseconds(5))
+                mouse.release()
+            case .boundDrag:
+                mouse.press()
+                mouse.drag(by: random.next() % 2 == 0 ? 120 : -120, 0, steps: 4, pause: .milliseconds(5))
+                mouse.release()
+            }
+        }
     }
+
+    /// Right-drags left and right type ctrl+shift+b and ctrl+shift+a; faster thresholds keep
+    /// runs short (an undecided press is given back after 120 ms).
+    static let randomMovesConfig = """
+        [recognizer]
+        swipe_min_px = 60
+        swipe_min_velocity = 0.5
+
+        [[bind]]
+        gesture = "swipe"
+        device = "pointer"
+        direction = "right"
+        action = "key ctrl+shift+a"
+
+        [[bind]]
+        gesture = "swipe"
+        device = "pointer"
+        direction = "left"
+        action = "key ctrl+shift+b"
+        """
 
     @Test("200 random right-button moves: every press that is not a gesture reaches the window once, in order; every gesture fires")
     func randomMoves() throws {
-        // Faster thresholds keep the run short: an undecided press is given back after 120 ms.
-        let config = """
-            [recognizer]
-            swipe_min_px = 60
-            swipe_min_velocity = 0.5
-
-            [[bind]]
-            gesture = "swipe"
-            device = "pointer"
-            direction = "right"
-            action = "key ctrl+shift+a"
-
-            [[bind]]
-            gesture = "swipe"
-            device = "pointer"
-            direction = "left"
-            action = "key ctrl+shift+b"
-            """
+        let config = Self.randomMovesConfig
         try Self.withSession(config: config) { s in
             var random = SplitMix64(seed: 0x6B_42_61_63_6B)
             let (cx, cy) = s.centre
@@ -205,26 +233,7 @@ struct PointerGiveBackTests {
             for round in 0..<200 {
                 let move = Move.allCases[Int(random.next() % UInt64(Move.allCases.count))]
                 let x = cx - 100 + Int(random.next() % 200), y = cy - 60 + Int(random.next() % 120)
-                s.mouse.move(to: x, y)
-                switch move {
-                case .click:
-                    s.mouse.press()
-                    s.mouse.release()
-                case .hold:
-                    s.mouse.hold(.milliseconds(Int(random.next() % 300)))
-                case .slowDrag:
-                    s.mouse.press()
-                    s.mouse.drag(by: Int(random.next() % 40) - 20, Int(random.next() % 40) - 20, steps: 4, pause: .milliseconds(30))
-                    s.mouse.release()
-                case .unboundDrag:
-                    s.mouse.press()
-                    s.mouse.drag(by: 0, random.next() % 2 == 0 ? 120 : -120, steps: 4, pause: .milliseconds(5))
-                    s.mouse.release()
-                case .boundDrag:
-                    s.mouse.press()
-                    s.mouse.drag(by: random.next() % 2 == 0 ? 120 : -120, 0, steps: 4, pause: .milliseconds(5))
-                    s.mouse.release()
-                }
+                move.play(s.mouse, at: x, y, &random)
                 // Wait for the outcome before the next move, as a hand would see it.
                 if move == .boundDrag {
                     gestures += 1

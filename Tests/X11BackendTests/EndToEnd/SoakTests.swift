@@ -25,32 +25,9 @@ struct SoakTests {
         return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
     }
 
-    /// What a hand does with the right button. Bound: a fast horizontal drag (ctrl+shift+a or
-    /// ctrl+shift+b); everything else is given back.
-    enum Move: String, CaseIterable {
-        case click, hold, slowDrag = "slow drag", unboundDrag = "unbound drag", boundDrag = "bound drag"
-    }
-
     @Test("random right-button moves for the soak's duration: no press lost, every gesture fired once, nothing stray, memory flat")
     func soak() throws {
-        let config = """
-            [recognizer]
-            swipe_min_px = 60
-            swipe_min_velocity = 0.5
-
-            [[bind]]
-            gesture = "swipe"
-            device = "pointer"
-            direction = "right"
-            action = "key ctrl+shift+a"
-
-            [[bind]]
-            gesture = "swipe"
-            device = "pointer"
-            direction = "left"
-            action = "key ctrl+shift+b"
-            """
-        try PointerGiveBackTests.withSession(config: config) { s in
+        try PointerGiveBackTests.withSession(config: PointerGiveBackTests.randomMovesConfig) { s in
             let seed = SplitMix64.testSeed()
             var random = SplitMix64(seed: seed)
             let (cx, cy) = s.centre
@@ -62,28 +39,9 @@ struct SoakTests {
             var problems: [String] = []
             while clock.now < end && problems.count < 3 {
                 let started = clock.now
-                let move = Move.allCases[random.below(Move.allCases.count)]
+                let move = PointerGiveBackTests.Move.allCases[random.below(PointerGiveBackTests.Move.allCases.count)]
                 let x = cx - 100 + random.below(200), y = cy - 60 + random.below(120)
-                s.mouse.move(to: x, y)
-                switch move {
-                case .click:
-                    s.mouse.press()
-                    s.mouse.release()
-                case .hold:
-                    s.mouse.hold(.milliseconds(random.below(300)))
-                case .slowDrag:
-                    s.mouse.press()
-                    s.mouse.drag(by: random.below(40) - 20, random.below(40) - 20, steps: 4, pause: .milliseconds(30))
-                    s.mouse.release()
-                case .unboundDrag:
-                    s.mouse.press()
-                    s.mouse.drag(by: 0, random.below(2) == 0 ? 120 : -120, steps: 4, pause: .milliseconds(5))
-                    s.mouse.release()
-                case .boundDrag:
-                    s.mouse.press()
-                    s.mouse.drag(by: random.below(2) == 0 ? 120 : -120, 0, steps: 4, pause: .milliseconds(5))
-                    s.mouse.release()
-                }
+                move.play(s.mouse, at: x, y, &random)
                 // A bound drag takes about 20 ms. One that took far longer (the test was
                 // descheduled, or the machine paused) is no swipe to the daemon either: it is
                 // fine as a gesture or as a press given back, never both, never neither.
@@ -114,8 +72,8 @@ struct SoakTests {
                     gestures = 0
                     givenBack = 0
                 }
-                // Resident memory every 25 rounds after a warm-up of 100.
-                if rounds % 25 == 0 && rounds > 100, let kib = Self.residentKiB(of: s.daemon.process.pid) {
+                // Resident memory every 10 rounds after a warm-up of 50.
+                if rounds % 10 == 0 && rounds > 50, let kib = Self.residentKiB(of: s.daemon.process.pid) {
                     samples.append((rounds, kib))
                 }
                 // The window's record grows with every event: start it afresh now and then.
