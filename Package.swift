@@ -29,7 +29,7 @@ let package = Package(
         ),
         .target(name: "CLinux"),
         .target(name: "BridgeCore", dependencies: ["GestureEngine", "GestureConfig", "CLinux"]),
-        .systemLibrary(name: "CX11", pkgConfig: "x11 xi xtst xscrnsaver"),
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xi xtst xscrnsaver xrandr"),
         .target(
             name: "X11Backend",
             dependencies: ["CX11", "CLinux", "BridgeCore", "GestureConfig", "GestureEngine", .product(name: "Logging", package: "swift-log")]

@@ -1,4 +1,4 @@
-// The C boundary to the X server: Xlib, XInput2, XTest and MIT-SCREEN-SAVER (the rest of Linux is CLinux).
+// The C boundary to the X server: Xlib, XInput2, XTest, MIT-SCREEN-SAVER and RandR (the rest of Linux is CLinux).
 // Swift imports these headers as they are; a shim goes here only for what it cannot, with its reason.
 #ifndef GESTURE_BRIDGE_CX11_SHIM_H
 #define GESTURE_BRIDGE_CX11_SHIM_H
@@ -9,5 +9,6 @@
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/scrnsaver.h>
+#include <X11/extensions/Xrandr.h>
 
 #endif

@@ -28,6 +28,16 @@ extension Action {
         "command": "super", "mod4": "super", "opt": "alt", "option": "alt", "mod1": "alt",
     ]
 
+    /// Names people give keys that X spells otherwise, for suggestions only. Checked before
+    /// the closeness of spellings: `altgr` is not `alt` cut short, and `enter` is no typo of any
+    /// keysym name.
+    static let keyAliases = [
+        "enter": "Return", "altgr": "ISO_Level3_Shift", "alt_gr": "ISO_Level3_Shift", "esc": "Escape",
+        "del": "Delete", "ins": "Insert", "pgup": "Page_Up", "pageup": "Page_Up", "pgdn": "Page_Down",
+        "pagedown": "Page_Down", "capslock": "Caps_Lock", "prtsc": "Print", "printscreen": "Print",
+        "backspace": "BackSpace", "bksp": "BackSpace",
+    ]
+
     /// The highest X button number (buttons are a CARD8 in the protocol).
     public static let maximumButton = 255
 
@@ -143,7 +153,7 @@ extension Action {
             return KeyCombo.Key(name: spelling, keysym: keysym)
         }
         let candidates: [String] = modifierWords.map(\.word) + Keysym.allNames
-        let suggestion = modifierAliases[lowered].map { "; did you mean '\($0)'?" }
+        let suggestion = (modifierAliases[lowered] ?? keyAliases[lowered]).map { "; did you mean '\($0)'?" }
             ?? Suggestion.clause(for: name, among: candidates)
         throw ActionParseError("unknown key name '\(Excerpt.of(name))'\(suggestion)")
     }

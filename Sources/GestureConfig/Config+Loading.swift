@@ -91,6 +91,12 @@ extension Config {
 
     // MARK: - Reading files
 
+    /// The text of the config file at `path`, read as ``load(contentsOf:)`` reads it (refusing
+    /// what it refuses), for `print-config --config FILE`.
+    public static func text(contentsOf path: String) throws(ConfigErrors) -> String {
+        try readText(path)
+    }
+
     private static func readText(_ path: String) throws(ConfigErrors) -> String {
         let bytes = try ConfigFile.read(path)
         if let text = String(validating: bytes, as: UTF8.self) { return text }

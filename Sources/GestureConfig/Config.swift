@@ -104,3 +104,18 @@ public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConver
         (a.file, a.line, a.column) < (b.file, b.line, b.column)
     }
 }
+
+extension Config {
+    /// What is valid but almost certainly not meant, one sentence each, for `check-config` and
+    /// the daemon's start and reloads to say: today, a config without any binding (an empty
+    /// file replaces the embedded default entirely, and then no gesture does anything).
+    ///
+    /// - Parameter source: how the config is named in the message (its path).
+    public func warnings(source: String) -> [String] {
+        guard bindings.isEmpty else { return [] }
+        return [
+            "\(source) has no [[bind]] table, so no gesture does anything: a config file replaces the embedded "
+                + "default entirely (`gesture-bridge print-config` prints the default to start from)"
+        ]
+    }
+}

@@ -35,9 +35,9 @@ struct ConfigReader {
                 config.bindings = readBindings(value, at: path)
             default:
                 let kind = value.kind == .table || value.array?.allSatisfy({ $0.kind == .table }) == true ? "table" : "key"
-                report(
-                    "unknown \(kind) '\(Excerpt.of(key))'\(Suggestion.clause(for: key, among: Self.topLevelKeys))",
-                    at: path, .key)
+                let hint = Self.placeHint(for: key, outside: nil)
+                    ?? Suggestion.clause(for: key, among: Self.topLevelKeys)
+                report("unknown \(kind) '\(Excerpt.of(key))'\(hint)", at: path, .key)
             }
         }
         return config
@@ -47,29 +47,52 @@ struct ConfigReader {
 
     static let topLevelKeys = ["recognizer", "pointer", "touchscreen", "bind"]
 
-    /// A `[recognizer]` key: its settings property, and whether 0 makes sense for it.
+    /// A `[recognizer]` key: its settings property, whether 0 makes sense for it, and the
+    /// largest value that still does.
     struct Threshold: Sendable {
         var key: String
         var property: any WritableKeyPath<RecognizerSettings, Double> & Sendable
         var zeroAllowed: Bool
+        var maximum: Double
+        /// Why more than ``maximum`` makes no sense, for the error message.
+        var why: String
     }
 
     /// Every `[recognizer]` key, in the contract's order. 0 is allowed where it still means
     /// something (no wander, no settle window, only the outermost pixel); elsewhere it would
     /// disable or break the recognizer (a 0 ms tap, a swipe on first contact, an infinite
     /// swipe window).
+    ///
+    /// The maxima are what a hand on a real screen can use, with room to spare: distances up to
+    /// the width of three 4K monitors side by side (about 10,000 px) where a gesture may travel
+    /// across the screen, 1,000 px (a quarter of a 4K screen's width) where more would make
+    /// every touch a tap or every gesture an edge gesture; a press held 10 s is no tap, fingers
+    /// 1 s apart are no longer landing together, a minute is the longest sensible hold; 100
+    /// px/ms (100,000 px/s) is faster than any hand; fingers spread at most tenfold (1 to 10
+    /// cm, say) and a wrist turns less than a full turn.
     static let thresholds: [Threshold] = [
-        Threshold(key: "slop_px", property: \.slopPx, zeroAllowed: true),
-        Threshold(key: "tap_max_ms", property: \.tapMaxMs, zeroAllowed: false),
-        Threshold(key: "multi_tap_interval_ms", property: \.multiTapIntervalMs, zeroAllowed: false),
-        Threshold(key: "multi_tap_distance_px", property: \.multiTapDistancePx, zeroAllowed: true),
-        Threshold(key: "long_press_ms", property: \.longPressMs, zeroAllowed: false),
-        Threshold(key: "swipe_min_px", property: \.swipeMinPx, zeroAllowed: false),
-        Threshold(key: "swipe_min_velocity", property: \.swipeMinVelocity, zeroAllowed: false),
-        Threshold(key: "finger_settle_ms", property: \.fingerSettleMs, zeroAllowed: true),
-        Threshold(key: "pinch_min_scale", property: \.pinchMinScale, zeroAllowed: false),
-        Threshold(key: "rotate_min_degrees", property: \.rotateMinDegrees, zeroAllowed: false),
-        Threshold(key: "edge_px", property: \.edgePx, zeroAllowed: true),
+        Threshold(key: "slop_px", property: \.slopPx, zeroAllowed: true, maximum: 1_000,
+                  why: "more would let every touch count as a tap"),
+        Threshold(key: "tap_max_ms", property: \.tapMaxMs, zeroAllowed: false, maximum: 10_000,
+                  why: "a press held longer is no tap"),
+        Threshold(key: "multi_tap_interval_ms", property: \.multiTapIntervalMs, zeroAllowed: false, maximum: 10_000,
+                  why: "a single tap would wait that long"),
+        Threshold(key: "multi_tap_distance_px", property: \.multiTapDistancePx, zeroAllowed: true, maximum: 10_000,
+                  why: "that is wider than three 4K screens"),
+        Threshold(key: "long_press_ms", property: \.longPressMs, zeroAllowed: false, maximum: 60_000,
+                  why: "no one holds a finger still for longer"),
+        Threshold(key: "swipe_min_px", property: \.swipeMinPx, zeroAllowed: false, maximum: 10_000,
+                  why: "that is wider than three 4K screens"),
+        Threshold(key: "swipe_min_velocity", property: \.swipeMinVelocity, zeroAllowed: false, maximum: 100,
+                  why: "no hand moves faster than 100 px per ms"),
+        Threshold(key: "finger_settle_ms", property: \.fingerSettleMs, zeroAllowed: true, maximum: 1_000,
+                  why: "fingers a second apart do not land together"),
+        Threshold(key: "pinch_min_scale", property: \.pinchMinScale, zeroAllowed: false, maximum: 10,
+                  why: "fingers do not spread more than tenfold"),
+        Threshold(key: "rotate_min_degrees", property: \.rotateMinDegrees, zeroAllowed: false, maximum: 360,
+                  why: "fingers do not turn more than a full turn"),
+        Threshold(key: "edge_px", property: \.edgePx, zeroAllowed: true, maximum: 1_000,
+                  why: "more would make most gestures edge gestures"),
     ]
 
     private mutating func readRecognizer(_ table: TOMLTableView, at path: TOMLPath) -> RecognizerSettings {
@@ -81,6 +104,11 @@ struct ConfigReader {
                 continue
             }
             if let number = number(value, key: key, at: keyPath, zeroAllowed: threshold.zeroAllowed) {
+                guard number <= threshold.maximum else {
+                    report("'\(key)' must be at most \(Self.written(threshold.maximum)), not \(Self.written(number)): \(threshold.why)",
+                           at: keyPath)
+                    continue
+                }
                 settings[keyPath: threshold.property] = number
             }
         }
@@ -438,7 +466,32 @@ struct ConfigReader {
     enum Part { case key, value }
 
     private mutating func reportUnknownKey(_ key: String, in table: String, among known: [String], at path: TOMLPath) {
-        report("unknown key '\(Excerpt.of(key))' in \(table)\(Suggestion.clause(for: key, among: known))", at: path, .key)
+        let hint = Self.placeHint(for: key, outside: table) ?? Suggestion.clause(for: key, among: known)
+        report("unknown key '\(Excerpt.of(key))' in \(table)\(hint)", at: path, .key)
+    }
+
+    /// Where a key that belongs to another table goes, when it is written outside it: a
+    /// binding's keys before any `[[bind]]` (or under `[recognizer]`), a threshold outside
+    /// `[recognizer]`, `button` outside `[pointer]`. `nil` for keys no table takes.
+    ///
+    /// - Parameters:
+    ///   - key: the key as written.
+    ///   - table: the table it was found in, as messages name it (`nil`: the top level).
+    static func placeHint(for key: String, outside table: String?) -> String? {
+        if table != "[[bind]]", bindingKeys.contains(key) {
+            let place = table.map { "under \($0)" } ?? "before any [[bind]]"
+            return "; '\(key)' is a binding key and is written \(place): add a [[bind]] line above the binding's keys"
+        }
+        if table != "[recognizer]", thresholds.contains(where: { $0.key == key }) {
+            return "; '\(key)' belongs in [recognizer]: add a [recognizer] line above it"
+        }
+        if table != "[pointer]", key == "button" {
+            return "; 'button' belongs in [pointer]: add a [pointer] line above it"
+        }
+        if table != "[touchscreen]", key == "claim_on_second_finger" {
+            return "; 'claim_on_second_finger' belongs in [touchscreen]: add a [touchscreen] line above it"
+        }
+        return nil
     }
 
     private mutating func reportUnknownValue(_ text: String, noun: String, allowed: [String], at path: TOMLPath) {

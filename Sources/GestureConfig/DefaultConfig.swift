@@ -36,7 +36,7 @@ button = 3    # dragging with the right button makes pointer gestures; 0 turns t
 # That avoids the button 1 that xorg-server 21.1 reports held after a bound tap until the next
 # touch (see the README's troubleshooting); the cost: applications never get those touches,
 # even when no gesture then matches (a two-finger scroll in a touch-aware application, with
-# the pinches below bound).
+# a two-finger gesture bound).
 
 # Three-finger swipes, on a touchscreen or a touchpad (no `device` matches both): left and
 # right move between workspaces, up and down maximize and minimize the focused window.
@@ -74,22 +74,35 @@ fingers = 1
 device = "touchscreen"
 action = "click right"
 
-# Two-finger pinches zoom, one step for every 0.2 change in scale, as Ctrl+minus and Ctrl+plus
-# do in browsers and most viewers.
-
-[[bind]]
-gesture = "pinch"
-fingers = 2
-direction = "in"
-repeat_every = 0.2
-action = "key ctrl+minus"
-
-[[bind]]
-gesture = "pinch"
-fingers = 2
-direction = "out"
-repeat_every = 0.2
-action = "key ctrl+plus"
+# Not bound here: gestures that applications already handle themselves. A bound gesture is
+# taken from the application under your fingers, so binding these would cost more than it
+# gives. Browsers, image viewers, maps and PDF readers zoom smoothly with a two-finger pinch
+# and scroll with two fingers; a one-finger touch drags, selects and scrolls; a tap clicks.
+# Uncomment only what your applications do not do on their own. Zooming by key steps
+# instead of the application's own smooth zoom:
+#
+# [[bind]]
+# gesture = "pinch"
+# fingers = 2
+# direction = "in"
+# repeat_every = 0.2
+# action = "key ctrl+minus"
+#
+# [[bind]]
+# gesture = "pinch"
+# fingers = 2
+# direction = "out"
+# repeat_every = 0.2
+# action = "key ctrl+plus"
+#
+# The same with three fingers takes nothing from applications (they do not use three):
+#
+# [[bind]]
+# gesture = "pinch"
+# fingers = 3
+# direction = "out"
+# repeat_every = 0.2
+# action = "key ctrl+plus"
 
 # Dragging left or right with the right mouse button goes back and forward, as in a browser.
 

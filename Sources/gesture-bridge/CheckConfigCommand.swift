@@ -14,11 +14,22 @@ struct CheckConfigCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The config file to check.", valueName: "FILE"))
     var file: String?
 
+    func validate() throws {
+        try global.refuse(for: "check-config", [
+            (.dryRun, "it only reads the config"), (.json, "its output is the problems, FILE:LINE:COLUMN: message"),
+            (.verbose, "it always prints every problem"),
+        ])
+        if let file, let config = global.config, file != config {
+            throw ValidationError("check-config was given two configs, \(file) and --config \(config): give one")
+        }
+    }
+
     func run() throws {
         let source = global.configSource(explicit: file)
         let config = try global.loadConfig(explicit: file)
         let n = config.bindings.count
         print("\(source): valid, \(n) binding\(n == 1 ? "" : "s")")
+        for warning in config.warnings(source: "\(source)") { complain("warning: \(warning)") }
     }
 }
 
@@ -26,12 +37,30 @@ struct CheckConfigCommand: ParsableCommand {
 struct PrintConfigCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "print-config",
-        abstract: "Print the embedded default config (a starting point for ~/.config/gesture-bridge/config.toml)."
+        abstract: "Print the embedded default config (a starting point for ~/.config/gesture-bridge/config.toml).",
+        discussion: "With --config FILE, prints FILE once it is checked (exit 2 and FILE:LINE:COLUMN when it is not valid)."
     )
 
     @OptionGroup var global: GlobalOptions
 
-    func run() {
-        print(DefaultConfig.text, terminator: DefaultConfig.text.hasSuffix("\n") ? "" : "\n")
+    func validate() throws {
+        try global.refuse(for: "print-config", [
+            (.dryRun, "it only prints a config"), (.json, "a config is TOML"), (.verbose, "it prints the whole config"),
+        ])
+    }
+
+    func run() throws {
+        var text = DefaultConfig.text
+        // With --config, that file (checked first, as every command checks it).
+        if let path = global.config {
+            _ = try global.loadConfig()
+            do {
+                text = try Config.text(contentsOf: path)
+            } catch {
+                complain(error.description)
+                throw Exit.invalidInput
+            }
+        }
+        print(text, terminator: text.hasSuffix("\n") || text.isEmpty ? "" : "\n")
     }
 }

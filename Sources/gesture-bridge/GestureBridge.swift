@@ -28,7 +28,7 @@ struct GestureBridge: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             CheckConfigCommand.self, ReplayCommand.self, RecordCommand.self, ListDevicesCommand.self,
-            PrintConfigCommand.self,
+            PrintConfigCommand.self, DoctorCommand.self,
         ]
     )
 
@@ -44,6 +44,10 @@ struct GestureBridge: ParsableCommand {
     }
 
     func run() throws {
+        // Here, not in validate(): argument-parser validates this command for its subcommands too.
+        if global.json && !global.dryRun {
+            throw ValidationError("--json needs --dry-run: the daemon logs to standard error; --dry-run --json prints gesture phases as JSON Lines")
+        }
         let logger = global.bootstrapLogging()
         let config = try global.loadConfig()
         let mode: DaemonMode = global.dryRun ? .dryRun(global.json ? .json : .human) : .live
@@ -66,6 +70,12 @@ struct RecordCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("Where to write the trace.", valueName: "FILE"))
     var file: String?
+
+    func validate() throws {
+        try global.refuse(for: "record", [
+            (.dryRun, "record never injects or takes anything"), (.json, "a trace is always JSON Lines"),
+        ])
+    }
 
     func run() throws {
         let logger = global.bootstrapLogging()
@@ -97,6 +107,13 @@ struct ListDevicesCommand: ParsableCommand {
     )
 
     @OptionGroup var global: GlobalOptions
+
+    func validate() throws {
+        try global.refuse(for: "list-devices", [
+            (.dryRun, "it only lists devices"), (.json, "it prints text only (one device per line)"),
+            (.verbose, "every device is listed with the reason for its role"),
+        ])
+    }
 
     func run() throws {
         do {

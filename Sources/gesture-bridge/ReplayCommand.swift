@@ -16,15 +16,30 @@ struct ReplayCommand: ParsableCommand {
         discussion: """
             A trace file is checked completely before anything is printed, so a bad trace gives \
             TRACE:LINE: message and exit 2 without half an output (a pipe, which can be read \
-            only once, streams in one pass). Memory stays flat however long \
-            the trace. When the trace ends, time runs on 10 s so that pending timers fire.
+            only once, streams in one pass; so does - for standard input). Memory stays flat \
+            however long the trace. When the trace ends, time runs on 10 s so that pending timers \
+            fire. --verbose adds each recognizer transition.
             """
     )
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("A JSON Lines trace, as `record` writes it.", valueName: "TRACE"))
+    @Argument(help: ArgumentHelp("A JSON Lines trace, as `record` writes it; - reads standard input.", valueName: "TRACE"))
     var trace: String
+
+    func validate() throws {
+        try global.refuse(for: "replay", [(.dryRun, "replay never injects or takes anything")])
+        if global.verbose && global.json {
+            throw ValidationError("--verbose adds recognizer transitions to the human output; --json prints gesture phases only: give one")
+        }
+    }
+
+    /// `-` is standard input.
+    private var readsStandardInput: Bool { trace == "-" }
+
+    private func openTrace() throws(TraceError) -> TraceReader {
+        readsStandardInput ? TraceReader(fileDescriptor: 0, name: "<stdin>") : try TraceReader(path: trace)
+    }
 
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
@@ -39,14 +54,16 @@ struct ReplayCommand: ParsableCommand {
         do {
             // First pass over a file: validate everything, print nothing. A pipe can be read
             // only once, so it streams in one pass (an error then ends a partial output).
-            if Self.isRegularFile(trace) {
+            if !readsStandardInput, Self.isRegularFile(trace) {
                 var check = try TraceReader(path: trace)
                 while try check.next() != nil {}
             }
 
             let printer = ReportPrinter(format: global.json ? .json : .human, config: { config })
             let pipeline = Pipeline(config: config, performer: nil, arbiter: nil, observe: printer.print)
-            var reader = try TraceReader(path: trace)
+            // --verbose: every recognizer transition, as the daemon's --verbose log has them.
+            pipeline.tracesTransitions = global.verbose
+            var reader = try openTrace()
             var last: Instant? = nil
             while let event = try reader.next() {
                 pipeline.handle(event)

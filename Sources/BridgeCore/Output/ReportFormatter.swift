@@ -82,7 +82,7 @@ public enum ReportFormatter {
     public static func human(_ report: GestureReport, note: String? = nil) -> String {
         let fingers = report.fingers == 1 ? "1 finger" : "\(report.fingers) fingers"
         var parts = [
-            "\(format(report.time.milliseconds)) ms",
+            time(report.time),
             "\(report.gesture.rawValue) \(report.phase.rawValue)",
             "\(fingers) on \(report.device.rawValue) at \(format(report.position))",
         ]
@@ -95,6 +95,11 @@ public enum ReportFormatter {
         if let angle = report.angle { parts.append("angle \(format(angle))°") }
         if let note, !note.isEmpty { parts.append(note) }
         return parts.joined(separator: "  ")
+    }
+
+    /// An instant as the human lines print it: milliseconds rounded to 3 decimals, `1491318.667 ms`.
+    public static func time(_ instant: Instant) -> String {
+        "\(format(instant.milliseconds)) ms"
     }
 
     private static func format(_ value: Double) -> String {

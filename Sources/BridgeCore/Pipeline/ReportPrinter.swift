@@ -35,9 +35,9 @@ public final class ReportPrinter {
         case (.human, .passedOn(.pointer(let button, _))):
             write("pointer button \(button): not a gesture, passed on to the application")
         case (.human, .transition(let transition)):
-            write("  \(transition.time.milliseconds) ms  \(transition)")
+            write("  \(ReportFormatter.time(transition.time))  \(transition)")
         case (.human, .engineBug(let bug)):
-            write("  \(bug.time.milliseconds) ms  \(bug)")
+            write("  \(ReportFormatter.time(bug.time))  \(bug)")
         case (.human, .actionFailed(let binding, let error)):
             write("action failed: \(binding.actionText) (\(binding.source)): \(error)")
         case (.json, _), (.human, _):

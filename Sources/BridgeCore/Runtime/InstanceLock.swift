@@ -95,6 +95,61 @@ public final class InstanceLock {
 
     deinit { SystemCall.close(fd) }
 
+    /// Whether a gesture-bridge holds the lock for a display, as ``probe(display:environment:fallbackBase:)`` found it.
+    public enum Probe: Hashable, Sendable {
+        /// No process holds it: a daemon could take it (the lock file, which may not exist yet).
+        case free(path: String)
+        /// A process holds it; the pid it wrote into the file, when it is readable.
+        case held(path: String, pid: Int?)
+    }
+
+    /// Looks whether another process holds the lock for `display`, without taking it for
+    /// real: the file is not created (no file, no holder) and not written; a shared lock is
+    /// tried without blocking and dropped at once. A daemon that starts in that same instant
+    /// finds the lock held and says so.
+    ///
+    /// - Throws: what ``init(display:environment:fallbackBase:)`` would refuse for the lock's
+    ///   directory or file (``Failure/directory(path:reason:)``, ``Failure/unsafe(path:reason:)``,
+    ///   ``Failure/unavailable(path:reason:)``).
+    public static func probe(display: String, environment: [String: String], fallbackBase: String = "/tmp") throws(Failure) -> Probe {
+        let (directory, _) = try Self.directory(environment: environment, fallbackBase: fallbackBase)
+        let path = "\(directory)/gesture-bridge-\(DisplayAddress(display).lockKey).lock"
+        let fd: Int32
+        do throws(SystemError) {
+            fd = try SystemCall.retryingInterrupts("open") { open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
+        } catch where error.code == Errno(rawValue: ENOENT) {
+            return .free(path: path)
+        } catch where error.code == Errno(rawValue: ELOOP) {
+            throw .unsafe(path: path, reason: "it is a symbolic link (remove it; it is never followed)")
+        } catch {
+            throw .unavailable(path: path, reason: error.message)
+        }
+        defer { SystemCall.close(fd) }
+        var status = stat()
+        guard (try? SystemCall.retryingInterrupts("fstat", { fstat(fd, &status) })) != nil,
+              status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid()
+        else {
+            throw .unsafe(path: path, reason: "it is not a regular file owned by this user (remove it)")
+        }
+        do throws(SystemError) {
+            try SystemCall.retryingInterrupts("flock") { flock(fd, LOCK_SH | LOCK_NB) }
+        } catch {
+            if error.code == .wouldBlock { return .held(path: path, pid: readPID(fd)) }
+            throw .unavailable(path: path, reason: error.message)
+        }
+        _ = try? SystemCall.retryingInterrupts("flock") { flock(fd, LOCK_UN) }
+        return .free(path: path)
+    }
+
+    /// The pid a holder wrote into the lock file (a short decimal line), if there is one.
+    private static func readPID(_ fd: Int32) -> Int? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let n = buffer.withUnsafeMutableBytes { bytes in (try? SystemCall.retryingInterrupts("pread") { pread(fd, bytes.baseAddress, bytes.count, 0) }) ?? 0 }
+        guard n > 0 else { return nil }
+        let text = String(decoding: buffer.prefix(Int(n)), as: UTF8.self)
+        return Int(text.prefix { $0 != "\n" })
+    }
+
     /// The directory for the lock, checked; and a notice when it is not `$XDG_RUNTIME_DIR`.
     static func directory(environment: [String: String], fallbackBase: String) throws(Failure) -> (String, String?) {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {

@@ -41,6 +41,15 @@ public struct TraceReader {
         file = path
     }
 
+    /// Reads a trace from an open descriptor, e.g. standard input (`replay -`), in one pass.
+    ///
+    /// - Parameters:
+    ///   - fileDescriptor: the descriptor to read; closed when the reader goes away.
+    ///   - name: what errors call the trace.
+    public init(fileDescriptor: Int32, name: String) {
+        self.init(source: TraceLineSource(file: TraceFile(descriptor: fileDescriptor)), name: name)
+    }
+
     /// Reads a trace held in memory, e.g. in tests.
     ///
     /// - Parameters:

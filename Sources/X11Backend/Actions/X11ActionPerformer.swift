@@ -102,7 +102,8 @@ public final class X11ActionPerformer: ActionPerformer {
         restoreTemporaryMappings()
         if case .exec(let argv) = action {
             let pid = try launcher.spawn(argv)
-            logger.info("exec: started \(Excerpt.of(argv[0]))", metadata: ["pid": "\(pid)"])
+            // The gesture's own line names the action: this is detail (--verbose).
+            logger.debug("exec: started \(Excerpt.of(argv[0]))", metadata: ["pid": "\(pid)"])
             return
         }
         // For log lines and errors, which must not grow with the config.
@@ -166,7 +167,10 @@ public final class X11ActionPerformer: ActionPerformer {
     @discardableResult
     public func reapChildren() -> [ChildExit] {
         let exits = launcher.reap()
-        for exit in exits { logger.info("exec: \(exit)") }
+        // A program that ends well is no news; one that fails is worth a line.
+        for exit in exits {
+            if exit.termination == .exited(0) { logger.debug("exec: \(exit)") } else { logger.notice("exec: \(exit)") }
+        }
         return exits
     }
 

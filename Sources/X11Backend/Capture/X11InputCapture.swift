@@ -84,7 +84,8 @@ public final class X11InputCapture: InputArbiter {
         self.logger = logger
         self.focus = try? FocusTracker(display: display)
         if display.xinputVersion < XInputVersion(major: 2, minor: 4) {
-            logger.warning("the X server speaks XInput \(display.xinputVersion): touchpad gestures need 2.4 and are unavailable")
+            // The daemon warns at start when a binding needs them (StartupWarnings).
+            logger.debug("the X server speaks XInput \(display.xinputVersion): touchpad gestures need 2.4 and are unavailable")
         }
         refreshDevices()
         try select()
@@ -476,17 +477,7 @@ public final class X11InputCapture: InputArbiter {
         _ operation: String, events: [Int32],
         _ grab: (OpaquePointer, Window, inout XIEventMask, inout [XIGrabModifiers]) -> Int32
     ) throws(X11Error) -> Int32 {
-        var mask = EventMask()
-        for e in events { mask.set(e) }
-        let root = display.root.rawValue
-        return try display.call(operation, sync: true) { handle -> Int32 in
-            var modifiers = Self.anyModifier
-            return mask.withXIEventMask(device: Self.masterPointer) { m in
-                var m = m
-                let failed = grab(handle, root, &m, &modifiers)
-                return failed > 0 ? modifiers[0].status : 0
-            }
-        }
+        try display.passiveGrab(operation, events: events, grab)
     }
 
     /// `XIAnyModifier` as a grab modifier list.

@@ -34,6 +34,8 @@ public final class Daemon {
     private let environment: [String: String]
     /// The first failed write of `record`'s trace: the run ends with it.
     private var recordFailure: TraceError?
+    /// The live log's lines for gesture phases (repeats collapsed, why nothing fired).
+    private var liveLog = LiveLog()
 
     /// - Parameters:
     ///   - mode: live, dry run or record.
@@ -112,6 +114,23 @@ public final class Daemon {
         if let recordFailure {
             logger.critical("cannot record: \(recordFailure)")
             return 1
+        }
+
+        // Once, before ready: bindings that can never fire here, and a config that binds nothing.
+        if case .record = mode {} else {
+            let roles = (try? display.listDevices()).map { Set($0.map(\.role)) }
+            let session = StartupWarnings.Session(display: display.name, roles: roles, xinput: display.xinputVersion, environment: environment)
+            for warning in config.warnings(source: "\(source)") + StartupWarnings.lines(for: config, in: session) {
+                logger.warning("\(warning)")
+            }
+        }
+
+        // First run: no config file on the search path. Said once, at start.
+        if case .embedded = source, modeName != "record", let path = search.paths.first {
+            let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+            let looked = search.paths.joined(separator: ", ")
+            logger.notice(
+                "no config file, so the embedded default config is used; gesture-bridge reads \(path) once it exists (looked for: \(looked)); start your own with: mkdir -p \(directory) && gesture-bridge print-config > \(path)")
         }
 
         logger.notice(
@@ -215,11 +234,14 @@ public final class Daemon {
         let logger = self.logger
         switch mode {
         case .live:
-            return Pipeline(config: config, performer: performer, arbiter: arbiter) { event in
+            return Pipeline(config: config, performer: performer, arbiter: arbiter) { [unowned self] event in
                 switch event {
-                case .phase(let report, let binding?):
-                    logger.info("\(report.gesture.rawValue) \(report.phase.rawValue) → \(binding.actionExcerpt)",
-                                metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
+                case .phase(let report, let binding):
+                    // One line per performed binding, repeats counted at the end; why nothing fired.
+                    for line in liveLog.lines(for: report, binding: binding, config: config) {
+                        logger.log(level: line.level == .info ? .info : .debug, "\(line.message)",
+                                   metadata: line.metadata.isEmpty ? nil : line.metadata.mapValues { .string($0) })
+                    }
                 case .actionFailed(let binding, let error):
                     // Once per reason, not at every firing (see ActionFailureLog).
                     if let performer {
@@ -230,13 +252,10 @@ public final class Daemon {
                 case .skipped(let report, let binding, let lock):
                     logger.debug("\(report.gesture.rawValue) \(report.phase.rawValue): skipped \(binding.actionExcerpt), the screen is locked (\(lock))",
                                  metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
-                case .phase(let report, nil):
-                    logger.debug("\(report.gesture.rawValue) \(report.phase.rawValue)",
-                                 metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)"])
                 case .passedOn(let decision):
-                    logger.debug("passed on to the application: \(decision)")
+                    logger.debug("passed on to the application: \(decision.input)")
                 case .claimed(let decision):
-                    logger.debug("claimed: \(decision)")
+                    logger.debug("claimed: \(decision.input)")
                 case .transition(let transition):
                     logger.debug("\(transition)")
                 case .engineBug(let bug):
@@ -306,6 +325,7 @@ public final class Daemon {
             config = fresh
             follower.applied(loaded)
             logger.notice("config reloaded (\(reason))", metadata: ["config": "\(loaded.source)", "bindings": "\(fresh.bindings.count)"])
+            for warning in fresh.warnings(source: "\(loaded.source)") { logger.warning("\(warning)") }
         }
     }
 }

@@ -89,7 +89,8 @@ struct SecurityTests {
             // Started as a session would start it, with nothing open but 0–2: whatever sockets
             // other tests of this process have open must not count as the daemon's.
             let daemon = try ChildProcess(
-                [DaemonProcess.executable, "--config", configFile.path],
+                // --verbose: the exec's own start is a debug line.
+                [DaemonProcess.executable, "--config", configFile.path, "--verbose"],
                 environment: [
                     "DISPLAY": server.name, "XDG_RUNTIME_DIR": dir.path, "HOME": dir.path, "NOTIFY_SOCKET": notify.path,
                     "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
@@ -194,7 +195,8 @@ struct SecurityTests {
     @Test("1,000 execs fired by a real gesture: every child reaped, no zombie, the daemon's descriptors stable")
     func thousandExecsAreReaped() throws {
         try XServer.with { server in
-            let daemon = try DaemonProcess(server, config: Self.longPress("exec true", repeatEvery: 10))
+            // --verbose: each exec's start is a debug line (the default log says the repeats once).
+            let daemon = try DaemonProcess(server, config: Self.longPress("exec true", repeatEvery: 10), arguments: ["--verbose"])
             let pid = daemon.process.pid
             func started() -> Int { daemon.output.components(separatedBy: "exec: started true").count - 1 }
             // A warm-up gesture: whatever is opened on first use is open before counting.

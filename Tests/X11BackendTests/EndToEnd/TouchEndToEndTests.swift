@@ -276,7 +276,7 @@ struct TouchEndToEndTests {
             // The daemon gave the touch back itself (a disconnect would also end its grab):
             // its verbose log shows the release after the signal.
             let afterSignal = s.daemon.output.components(separatedBy: "stopping on signal").last ?? ""
-            #expect(afterSignal.contains("passed on to the application: touch("), "\(s.daemon.output)")
+            #expect(afterSignal.contains("passed on to the application: touch "), "\(s.daemon.output)")
             // Given back at exit: the window gets the emulated press now, the release when the finger lifts.
             let pressed = s.window.waitForEvents(1, timeout: .seconds(3))
             #expect(pressed.map(\.kind) == [.buttonPress], "the pending touch was given back at exit: \(pressed)\n\(s.daemon.output)")

@@ -1,0 +1,115 @@
+public import GestureConfig
+import GestureEngine
+
+/// What the daemon warns about once at start: bindings that can never fire in this session,
+/// each named, with the reason.
+///
+/// A binding can come from the devices it names (or every device, without `device`) that can
+/// make its gesture: a pointer makes only 1-finger long presses, swipes and pans, a touchpad no
+/// taps or long presses. It can never fire when every one of those is missing: no touchscreen
+/// on the display, no touchpad, touchpad gestures unavailable (XInput below 2.4), or pointer
+/// gestures off (`[pointer] button = 0`). A Wayland session gets a warning of its own: X
+/// clients (gesture-bridge among them, through XWayland) see no input of native Wayland apps.
+///
+/// ```text
+/// no touchscreen on display :0: 1 binding can never fire: long-press with 1 finger → click right (<default config>:55:1)
+/// ```
+public enum StartupWarnings {
+    /// What the session offers, as the daemon finds it at start.
+    public struct Session: Sendable {
+        /// The display's name, for the messages (`:0`).
+        public var display: String
+        /// The roles of the input devices present; `nil` when they could not be listed.
+        public var roles: Set<DeviceRole>?
+        /// The XInput version the server speaks.
+        public var xinput: XInputVersion
+        /// The process environment (`XDG_SESSION_TYPE`).
+        public var environment: [String: String]
+
+        public init(display: String, roles: Set<DeviceRole>?, xinput: XInputVersion, environment: [String: String]) {
+            self.display = display
+            self.roles = roles
+            self.xinput = xinput
+            self.environment = environment
+        }
+    }
+
+    /// The warnings for `config` in `session`, one line each; empty when everything can fire.
+    public static func lines(for config: Config, in session: Session) -> [String] {
+        var lines: [String] = []
+        if session.environment["XDG_SESSION_TYPE"]?.lowercased() == "wayland", !config.bindings.isEmpty {
+            let n = config.bindings.count
+            lines.append(
+                "this is a Wayland session (XDG_SESSION_TYPE=wayland): X clients, gesture-bridge among them, see no input "
+                    + "of native Wayland apps, so \(n == 1 ? "the 1 binding fires" : "all \(n) bindings fire") only for input "
+                    + "over X (XWayland) windows; use the desktop's own gesture settings, or log in to an X session")
+        }
+
+        // Why each kind of device cannot make gestures here; absent: it can.
+        var missing: [DeviceKind: Reason] = [:]
+        if let roles = session.roles {
+            if !roles.contains(.touchscreen) { missing[.touchscreen] = .absent("touchscreen") }
+            if !roles.contains(.touchpad) { missing[.touchpad] = .absent("touchpad") }
+        }
+        if session.xinput < XInputVersion.gestures {
+            missing[.touchpad] = .other("the X server speaks XInput \(session.xinput) and touchpad gestures need \(XInputVersion.gestures)")
+        }
+        if config.pointerButton == 0 { missing[.pointer] = .other("pointer gestures are off ([pointer] button = 0)") }
+        guard !missing.isEmpty else { return lines }
+
+        // The bindings that can never fire, grouped by the reasons that stop them, in config order.
+        var groups: [(reasons: String, bindings: [Binding])] = []
+        for binding in config.bindings {
+            let devices = DeviceKind.allCases.filter { device in
+                binding.trigger.applies(to: device) && (device != .pointer || binding.trigger.fingers == 1)
+            }
+            guard !devices.isEmpty, devices.allSatisfy({ missing[$0] != nil }) else { continue }
+            let reasons = Self.sentence(devices.compactMap { missing[$0] }, display: session.display)
+            if let index = groups.firstIndex(where: { $0.reasons == reasons }) {
+                groups[index].bindings.append(binding)
+            } else {
+                groups.append((reasons, [binding]))
+            }
+        }
+        for group in groups {
+            let n = group.bindings.count
+            let named = group.bindings.map(describe).joined(separator: "; ")
+            lines.append("\(group.reasons): \(n) binding\(n == 1 ? "" : "s") can never fire: \(named)")
+        }
+        return lines
+    }
+
+    /// Why a kind of device makes no gestures here.
+    enum Reason: Hashable {
+        /// No device of that kind on the display.
+        case absent(String)
+        case other(String)
+    }
+
+    /// `no touchscreen and no touchpad on display :0`, `no touchscreen on display :0; pointer gestures are off …`.
+    static func sentence(_ reasons: [Reason], display: String) -> String {
+        var absent: [String] = []
+        var others: [String] = []
+        for reason in reasons {
+            switch reason {
+            case .absent(let noun): absent.append("no \(noun)")
+            case .other(let text): others.append(text)
+            }
+        }
+        let missing = absent.isEmpty ? [] : [absent.joined(separator: " and ") + " on display \(display)"]
+        return (missing + others).joined(separator: "; ")
+    }
+
+    /// `swipe left with 3 fingers → workspace next (config.toml:12:1)`.
+    static func describe(_ binding: Binding) -> String {
+        let t = binding.trigger
+        var words = [t.gesture.rawValue]
+        if t.gesture == .tap, t.taps > 1 { words.append("×\(t.taps)") }
+        if let direction = t.direction { words.append(direction.rawValue) }
+        if let edge = t.edge { words.append("from the \(edge.rawValue) edge") }
+        words.append("with \(t.fingers) finger\(t.fingers == 1 ? "" : "s")")
+        if let device = t.device { words.append("on \(device.rawValue)") }
+        if let app = t.app { words.append("in \(app)") }
+        return "\(words.joined(separator: " ")) → \(binding.actionExcerpt) (\(binding.source))"
+    }
+}
