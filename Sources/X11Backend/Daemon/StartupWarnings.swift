@@ -60,9 +60,7 @@ public enum StartupWarnings {
         // The bindings that can never fire, grouped by the reasons that stop them, in config order.
         var groups: [(reasons: String, bindings: [Binding])] = []
         for binding in config.bindings {
-            let devices = DeviceKind.allCases.filter { device in
-                binding.trigger.applies(to: device) && (device != .pointer || binding.trigger.fingers == 1)
-            }
+            let devices = BindingReach.devices(for: binding)
             guard !devices.isEmpty, devices.allSatisfy({ missing[$0] != nil }) else { continue }
             let reasons = Self.sentence(devices.compactMap { missing[$0] }, display: session.display)
             if let index = groups.firstIndex(where: { $0.reasons == reasons }) {
