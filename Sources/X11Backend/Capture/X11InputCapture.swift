@@ -69,6 +69,11 @@ public final class X11InputCapture: InputArbiter {
     private var releaseAfterPress: InputEvent? = nil
     /// Raw releases of the trigger button that no followed press took (see ``EarlyReleases``).
     private var earlyReleases = EarlyReleases()
+    /// When a press of ours that froze the pointer was last decided (local time): the input
+    /// that queued behind that freeze arrives right after it (see ``EarlyReleases``).
+    private var lastThaw: ContinuousClock.Instant? = nil
+    /// How long after a thaw a raw release can still be input that queued behind it.
+    static let queuedInputWindow = Duration.milliseconds(250)
     private var lastPointer = Point.zero
     private var lastScreen: (Int, Int)? = nil
     /// Follows the screen lock when the daemon set one: shown every core event first.
@@ -299,7 +304,12 @@ public final class X11InputCapture: InputArbiter {
         let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
         guard var press = triggerPress, e.sourceid == press.source, !(type == XI_RawButtonRelease && press.released) else {
             // A release no press in progress takes: perhaps that of a press the grab delivers late.
-            if type == XI_RawButtonRelease, Int(e.detail) == button { earlyReleases.note(source: e.sourceid, button: button, time: t) }
+            // Only input read right after we let a frozen press go can have queued behind that
+            // freeze; a release read at any other time (a click another client's grab took)
+            // belongs to no press of ours.
+            if type == XI_RawButtonRelease, Int(e.detail) == button, let thaw = lastThaw, ContinuousClock.now - thaw < Self.queuedInputWindow {
+                earlyReleases.note(source: e.sourceid, button: button, time: t)
+            }
             return nil
         }
         switch type {
@@ -367,6 +377,7 @@ public final class X11InputCapture: InputArbiter {
             try display.call(decision == .claimed ? "claim button \(press.button)" : "give button \(press.button) back", sync: true) { handle in
                 _ = XIAllowEvents(handle, press.master, mode, UInt(CurrentTime))
             }
+            lastThaw = .now
             logger.debug(decision == .claimed ? "button \(press.button) press claimed" : "button \(press.button) press given back to the application",
                          metadata: ["released": "\(press.released)"])
         } catch {

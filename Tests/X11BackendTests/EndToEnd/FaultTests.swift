@@ -149,7 +149,8 @@ struct StoppedDaemonTests {
             let ended = poll(timeout: .seconds(3)) { firings(fired).contains("end") }
             #expect(ended, "\(firings(fired)) \(s.daemon.output)")
             sleep(.milliseconds(500))
-            #expect(firings(fired) == ["begin", "end"], "\(s.daemon.output)")
+            // Once each; the two programs start a moment apart and may append in either order.
+            #expect(firings(fired).sorted() == ["begin", "end"], "\(s.daemon.output)")
             #expect(s.client.buttonsDown() == 0)
         }
     }

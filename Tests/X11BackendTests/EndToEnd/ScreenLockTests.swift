@@ -144,6 +144,7 @@ struct ScreenLockTests {
             let switched = poll { client.currentDesktop() == 1 }
             #expect(switched, "\(daemon.output)")
             #expect(!daemon.output.contains("screen locked"), "\(daemon.output)")
+            withExtendedLifetime(cover) {}
         }
     }
 
@@ -159,6 +160,9 @@ struct ScreenLockTests {
             let skipped = poll(timeout: .seconds(10)) { daemon.output.contains("swipe recognized: skipped workspace next") }
             #expect(skipped, "\(daemon.output)")
             #expect(client.currentDesktop() == 0)
+            // The locker's connection (and so its window) must outlive the checks: Swift may
+            // end an object's life after its last use.
+            withExtendedLifetime(locker) {}
         }
     }
 
