@@ -418,34 +418,17 @@ public struct Doctor {
     // MARK: - Monitors, screen lock
 
     private func checkMonitors(_ display: X11Display) -> DoctorCheck {
-        let root = display.root.rawValue
         let size = display.rootSize
         let whole = "the screen (\(size.width)×\(size.height)) is one monitor"
-        struct Monitor { var name: Atom; var x, y, width, height: Int32; var primary: Bool }
-        let monitors: [Monitor]?
+        let monitors: [RandRMonitor]?
         do {
-            monitors = try display.call("XRRGetMonitors") { handle -> [Monitor]? in
-                var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
-                guard XRRQueryExtension(handle, &eventBase, &errorBase) != 0,
-                      XRRQueryVersion(handle, &major, &minor) != 0, (major, minor) >= (1, 5)
-                else { return nil }
-                var count: Int32 = 0
-                guard let list = XRRGetMonitors(handle, root, 1, &count) else { return [] }
-                defer { XRRFreeMonitors(list) }
-                return (0..<Int(count)).map {
-                    let m = list[$0]
-                    return Monitor(name: m.name, x: m.x, y: m.y, width: m.width, height: m.height, primary: m.primary != 0)
-                }
-            }
+            monitors = try display.randrMonitors()
         } catch {
             return DoctorCheck("monitors", .warn, "cannot ask RandR for the monitors: \(error); \(whole)", advice: "see the X error")
         }
         guard let monitors else { return DoctorCheck("monitors", .ok, "the X server has no RandR 1.5: \(whole)") }
         guard !monitors.isEmpty else { return DoctorCheck("monitors", .ok, "RandR lists no active monitor: \(whole)") }
-        let described = monitors.map { m -> String in
-            let name = ((try? display.atomName(m.name)) ?? nil) ?? "unnamed"
-            return "\(name) \(m.width)×\(m.height)+\(m.x)+\(m.y)\(m.primary ? " (primary)" : "")"
-        }
+        let described = monitors.map(\.summary)
         return DoctorCheck("monitors", .ok, "\(monitors.count) (RandR): \(described.joined(separator: ", "))")
     }
 

@@ -1,0 +1,57 @@
+internal import CX11
+
+/// One RandR monitor (`XRRGetMonitors`, so `xrandr --setmonitor` ones included), in root pixels.
+public struct RandRMonitor: Hashable, Sendable {
+    /// The monitor's name as RandR gives it (`eDP-1`, `HDMI-1`, or a `--setmonitor` name).
+    public var name: String
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    /// Whether RandR marks it primary.
+    public var primary: Bool
+
+    /// Creates a monitor.
+    public init(name: String, x: Int, y: Int, width: Int, height: Int, primary: Bool = false) {
+        self.name = name
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.primary = primary
+    }
+
+    /// `NAME W×H+X+Y`, with ` (primary)` when it is.
+    public var summary: String { "\(name) \(width)×\(height)+\(x)+\(y)\(primary ? " (primary)" : "")" }
+}
+
+extension X11Display {
+    /// The active RandR monitors, in RandR's order; `nil` when the server has no RandR 1.5 (the
+    /// caller then treats the whole root window as one monitor). An empty list means RandR lists
+    /// no active monitor.
+    public func randrMonitors() throws(X11Error) -> [RandRMonitor]? {
+        let root = root.rawValue
+        let raw = try call("XRRGetMonitors") { handle -> [(name: Atom, x: Int32, y: Int32, width: Int32, height: Int32, primary: Bool)]? in
+            var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+            guard XRRQueryExtension(handle, &eventBase, &errorBase) != 0,
+                  XRRQueryVersion(handle, &major, &minor) != 0, (major, minor) >= (1, 5)
+            else { return nil }
+            var count: Int32 = 0
+            guard let list = XRRGetMonitors(handle, root, 1, &count) else { return [] }
+            defer { XRRFreeMonitors(list) }
+            return (0..<Int(count)).map {
+                let m = list[$0]
+                return (m.name, m.x, m.y, m.width, m.height, m.primary != 0)
+            }
+        }
+        guard let raw else { return nil }
+        var monitors: [RandRMonitor] = []
+        for (index, m) in raw.enumerated() {
+            let name = (try? atomName(m.name)) ?? nil
+            monitors.append(RandRMonitor(
+                name: name ?? "monitor-\(index + 1)", x: Int(m.x), y: Int(m.y),
+                width: Int(m.width), height: Int(m.height), primary: m.primary))
+        }
+        return monitors
+    }
+}
