@@ -48,8 +48,10 @@ let package = Package(
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTestKit"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine", "GestureTestKit"]),
         .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit"]),
-        .testTarget(name: "CLITests", dependencies: ["gesture-bridge", "GestureTestKit"]),
-        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit", "gesture-bridge"]),
+        /// The runner for tests that start a program and wait for it (Foundation, unlike GestureTestKit).
+        .target(name: "ProcessTestKit", path: "Tests/ProcessTestKit"),
+        .testTarget(name: "CLITests", dependencies: ["gesture-bridge", "GestureTestKit", "ProcessTestKit"]),
+        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit", "ProcessTestKit", "gesture-bridge"]),
     ],
     swiftLanguageModes: [.v6]
 )

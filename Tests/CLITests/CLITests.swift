@@ -1,5 +1,6 @@
 import Foundation
 import GestureTestKit
+import ProcessTestKit
 import Testing
 
 /// The command line as users and scripts see it: the real binary, its output and exit codes.
@@ -11,22 +12,12 @@ struct CLI {
     /// Runs the binary with `arguments`, or with `shell`, `arguments` as a whole command line;
     /// in `directory` when given.
     static func run(_ arguments: [String], environment: [String: String] = [:], shell: Bool = false, directory: URL? = nil) throws -> Result {
-        let process = Process()
-        if let directory { process.currentDirectoryURL = directory }
-        process.executableURL = URL(fileURLWithPath: shell ? arguments[0] : executable)
-        process.arguments = shell ? Array(arguments.dropFirst()) : arguments
         var env = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "XDG_CONFIG_HOME": scratch.appendingPathComponent("none").path]
         env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+        let run = try ProgramRun(
+            executable: shell ? arguments[0] : executable, arguments: shell ? Array(arguments.dropFirst()) : arguments,
+            environment: env, directory: directory)
+        return Result(status: run.status, out: run.out, err: run.err)
     }
 
     static let scratch: URL = {

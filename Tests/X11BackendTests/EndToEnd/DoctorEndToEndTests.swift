@@ -1,37 +1,19 @@
 import Foundation
 import GestureTestKit
+import ProcessTestKit
 import Testing
 
 /// The real binary's `doctor` and the daemon's first-run line, as a user sees them.
 @Suite("doctor and the first run, end to end")
 struct DoctorEndToEndTests {
-    struct Run {
-        var status: Int32
-        var out: String
-        var err: String
-        var log: String { "exit \(status)\n--- stdout\n\(out)\n--- stderr\n\(err)" }
-    }
-
     /// Runs `gesture-bridge ARGUMENTS` to completion with only `environment` (plus PATH, and a
     /// HOME and runtime directory of its own).
-    static func run(_ arguments: [String], environment: [String: String]) throws -> Run {
+    static func run(_ arguments: [String], environment: [String: String]) throws -> ProgramRun {
         let home = DaemonProcess.makeDirectory()
         defer { try? FileManager.default.removeItem(at: home) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: DaemonProcess.executable)
-        process.arguments = arguments
         var env = ["PATH": "/usr/bin:/bin", "HOME": home.path, "XDG_RUNTIME_DIR": home.path, "XDG_CONFIG_DIRS": home.appendingPathComponent("none").path]
         env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+        return try ProgramRun(executable: DaemonProcess.executable, arguments: arguments, environment: env)
     }
 
     @Test("doctor on Xvfb: one line per check, exit 0; --json: one object per check")
