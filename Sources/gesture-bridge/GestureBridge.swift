@@ -103,14 +103,15 @@ struct RecordCommand: ParsableCommand {
 struct ListDevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list-devices",
-        abstract: "List the X input devices and what each is used as (touchscreen, touchpad, pointer, ignored)."
+        abstract: "List the X input devices and what each is used as (touchscreen, touchpad, pointer, ignored).",
+        discussion: "--json prints one JSON object per device (id, name, role, reason, use, attachment, enabled, xtest, touch, max_touches, gestures)."
     )
 
     @OptionGroup var global: GlobalOptions
 
     func validate() throws {
         try global.refuse(for: "list-devices", [
-            (.dryRun, "it only lists devices"), (.json, "it prints text only (one device per line)"),
+            (.dryRun, "it only lists devices"),
             (.verbose, "every device is listed with the reason for its role"),
         ])
     }
@@ -118,9 +119,13 @@ struct ListDevicesCommand: ParsableCommand {
     func run() throws {
         do {
             let display = try X11Display()
-            let devices = try display.listDevices()
+            let devices = try display.listDevices().sorted(by: { $0.id < $1.id })
+            if global.json {
+                for d in devices { print(d.jsonText) }
+                return
+            }
             print("display \(display.name), XInput \(display.xinputVersion)")
-            for d in devices.sorted(by: { $0.id < $1.id }) {
+            for d in devices {
                 let id = String(d.id).leftPadded(to: 3)
                 print("\(id)  \(d.role.rawValue.padded(to: 12))  \(d.name)  (\(d.reason))")
             }

@@ -8,7 +8,7 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Recognize live and print what would happen; inject nothing, take nothing from applications. (The daemon only.)")
     var dryRun = false
 
-    @Flag(name: .long, help: "Print gesture phases as JSON Lines. (With --dry-run, replay and doctor.)")
+    @Flag(name: .long, help: "Print JSON Lines: gesture phases (with --dry-run, replay), checks (doctor), devices (list-devices).")
     var json = false
 
     @Flag(name: .long, help: "Log recognizer transitions and X details. (The daemon, record; replay: transitions.)")

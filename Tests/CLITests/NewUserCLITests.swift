@@ -6,8 +6,6 @@ import Testing
 @Suite("The command line as a new user tries it")
 struct NewUserCLITests {
     @Test("A global flag that means nothing for a command is refused with exit 64 and why, before or after the command", arguments: [
-        (["list-devices", "--json"], "--json means nothing for list-devices"),
-        (["--json", "list-devices"], "--json means nothing for list-devices"),
         (["list-devices", "--verbose"], "--verbose means nothing for list-devices"),
         (["list-devices", "--dry-run"], "--dry-run means nothing for list-devices"),
         (["print-config", "--json"], "--json means nothing for print-config"),

@@ -2,13 +2,13 @@
 ///
 /// Numbers print the way people write them: whole numbers without a decimal point (`640`, not
 /// `640.0`), never `-0`. Strings are quoted and escaped per RFC 8259; non-ASCII text stays as
-/// UTF-8.
-enum JSONLiteral {
+/// UTF-8. Public for the other JSON the program prints (`doctor --json`, `list-devices --json`).
+public enum JSONLiteral {
     /// The shortest text that reads back as exactly `value`; whole numbers without `.0`.
     ///
     /// JSON has no non-finite numbers, so NaN and infinities print as `null`; callers that must
     /// round-trip (the trace writer) reject them before they get here.
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == 0 { return "0" }  // also turns -0 into 0
         // Swift's description is the shortest round-trip form: "640.0", "0.5", "1e-05", "1e+16".
@@ -45,7 +45,7 @@ enum JSONLiteral {
     }
 
     /// `text` as a quoted JSON string.
-    static func string(_ text: String) -> String {
+    public static func string(_ text: String) -> String {
         var out = ""
         appendString(text, to: &out)
         return out

@@ -1,3 +1,5 @@
+internal import BridgeCore
+
 /// What gesture-bridge uses an X input device as.
 public enum DeviceRole: String, CaseIterable, Hashable, Sendable {
     /// Direct touch (`XIDirectTouch`): touches land where they are on screen.
@@ -180,5 +182,21 @@ extension DeviceRole {
         if isPointer { return (.pointer, traits.use == .slavePointer ? "slave pointer" : "buttons or valuators") }
         if traits.use == .slaveKeyboard || traits.hasKeys { return (.keyboard, "keys") }
         return (.ignored, "no keys, buttons or valuators")
+    }
+}
+
+extension InputDevice {
+    /// The device as one JSON object on one line (`gesture-bridge list-devices --json`):
+    /// `id`, `name`, `role`, `reason`, `use` (master/slave pointer/keyboard, floating slave),
+    /// `attachment`, `enabled`, `xtest`, `touch` (`direct`/`dependent` with `max_touches`, or
+    /// absent) and `gestures` (XI 2.4 touchpad gesture events).
+    public var jsonText: String {
+        var out = "{\"id\":\(id),\"name\":\(JSONLiteral.string(name)),\"role\":\(JSONLiteral.string(role.rawValue))"
+        out += ",\"reason\":\(JSONLiteral.string(reason)),\"use\":\(JSONLiteral.string(use.description))"
+        out += ",\"attachment\":\(attachment),\"enabled\":\(enabled),\"xtest\":\(isXTest)"
+        if let touch {
+            out += ",\"touch\":\(JSONLiteral.string(touch.mode.rawValue)),\"max_touches\":\(touch.maxTouches)"
+        }
+        return out + ",\"gestures\":\(hasGestureClass)}"
     }
 }

@@ -1,3 +1,5 @@
+internal import BridgeCore
+
 /// How one check of `gesture-bridge doctor` came out.
 public enum DoctorStatus: String, Hashable, Sendable, Comparable {
     /// Nothing to do.
@@ -62,24 +64,7 @@ public struct DoctorCheck: Hashable, Sendable {
         return out + "}"
     }
 
-    /// `text` as a JSON string (RFC 8259 escapes; other text stays UTF-8).
-    static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let s where s.value < 0x20:
-                let hex = String(s.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    private static func json(_ text: String) -> String { JSONLiteral.string(text) }
 }
 
 extension String {
