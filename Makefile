@@ -97,9 +97,10 @@ $(GEN)/gesture-bridge.toml.5: docs/config.md scripts/config-manpage $(BIN)
 	@mkdir -p $(@D)
 	$(PYTHON) scripts/config-manpage docs/config.md "$$($(BIN) --version)" $(MANDATE) > $@
 
-$(GEN)/gesture-bridge.bash: $(BIN)
+$(GEN)/gesture-bridge.bash: $(BIN) Makefile
 	@mkdir -p $(@D)
-	$(BIN) --generate-completion-script bash > $@
+	# Completion files are sourced, not run: no #! line (lintian: bash-completion-with-hashbang).
+	$(BIN) --generate-completion-script bash | sed '1{/^#!/d}' > $@
 $(GEN)/_gesture-bridge: $(BIN)
 	@mkdir -p $(@D)
 	$(BIN) --generate-completion-script zsh > $@

@@ -278,11 +278,26 @@ struct InstallTests {
             #expect(offered.contains(subcommand), "bash completion does not offer \(subcommand): \(offered.sorted())")
         }
         #expect(offered.contains("--config"))
+        #expect(try !Packaging.read(prefix + "/share/bash-completion/completions/gesture-bridge").hasPrefix("#!"), "a sourced file needs no #! line")
         for file in ["share/zsh/site-functions/_gesture-bridge", "share/fish/vendor_completions.d/gesture-bridge.fish"] {
             let text = try Packaging.read(prefix + "/" + file)
             for subcommand in subcommands {
                 #expect(text.contains(subcommand), "\(file) does not name \(subcommand)")
             }
+        }
+        // zsh and fish parse their files without running them (-n / --no-execute): a syntax
+        // error in what argument-parser generates would show here, not in a user's shell.
+        let zsh = try Packaging.run(["zsh", "-n", prefix + "/share/zsh/site-functions/_gesture-bridge"])
+        #expect(zsh.status == 0 && zsh.err.isEmpty, "\(zsh.log)")
+        let fish = try Packaging.run(["fish", "--no-execute", prefix + "/share/fish/vendor_completions.d/gesture-bridge.fish"])
+        #expect(fish.status == 0 && fish.err.isEmpty, "\(fish.log)")
+        // fish, for real: the completion offers every subcommand after the command name.
+        let fishOffered = try Packaging.run([
+            "fish", "--no-config", "-c", "source $argv[1]; complete --do-complete 'gesture-bridge '", prefix + "/share/fish/vendor_completions.d/gesture-bridge.fish",
+        ])
+        let fishWords = Set(fishOffered.out.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
+        for subcommand in subcommands {
+            #expect(fishWords.contains(subcommand), "fish completion does not offer \(subcommand): \(fishOffered.log)")
         }
 
         let uninstall = try Packaging.make(["uninstall", "PREFIX=\(prefix)"])
@@ -415,7 +430,7 @@ struct InstallTests {
         #expect(try !field("Description").isEmpty)
         let depends = try field("Depends")
         let dependedOn = depends.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0] }.map(String.init)
-        for package in ["libc6", "libstdc++6", "libx11-6", "libxi6", "libxtst6"] {
+        for package in ["libc6", "libstdc++6", "libx11-6", "libxi6", "libxtst6", "libxss1", "libxrandr2"] {
             #expect(dependedOn.contains(package), "Depends: \(depends)")
         }
         #expect(!depends.lowercased().contains("swift"), "Depends: \(depends)")
@@ -436,6 +451,7 @@ struct InstallTests {
             "./usr/bin/gesture-bridge",
             "./usr/lib/systemd/user/gesture-bridge.service",
             "./usr/share/bash-completion/completions/gesture-bridge",
+            "./usr/share/doc/gesture-bridge/changelog.gz",
             "./usr/share/doc/gesture-bridge/config.example.toml",
             "./usr/share/doc/gesture-bridge/copyright",
             "./usr/share/fish/vendor_completions.d/gesture-bridge.fish",
@@ -443,6 +459,9 @@ struct InstallTests {
             "./usr/share/man/man5/gesture-bridge.toml.5.gz",
             "./usr/share/zsh/site-functions/_gesture-bridge",
         ])
+        // Debian's policy checker: no error and no warning.
+        let lintian = try Packaging.run(["lintian", "--fail-on", "error,warning", file])
+        #expect(lintian.status == 0, "\(lintian.log)")
         let conffiles = try Packaging.run(["dpkg-deb", "--info", file, "conffiles"])
         #expect(conffiles.out == "/etc/xdg/autostart/gesture-bridge.desktop\n", "\(conffiles.log)")
 
