@@ -428,8 +428,15 @@ public struct Doctor {
         }
         guard let monitors else { return DoctorCheck("monitors", .ok, "the X server has no RandR 1.5: \(whole)") }
         guard !monitors.isEmpty else { return DoctorCheck("monitors", .ok, "RandR lists no active monitor: \(whole)") }
-        let described = monitors.map(\.summary)
-        return DoctorCheck("monitors", .ok, "\(monitors.count) (RandR): \(described.joined(separator: ", "))")
+        // The list gestures are judged on, as the daemon builds it (MonitorLayout).
+        let built = MonitorLayout.monitors(from: monitors)
+        let described = built.map { m in
+            let primary = monitors.first { $0.name == m.name }?.primary ?? false
+            return RandRMonitor(name: m.name, x: m.x, y: m.y, width: m.width, height: m.height, primary: primary).summary
+        }
+        let left = monitors.map(\.name).filter { name in !built.contains { $0.name == name } }
+        let leftOut = left.isEmpty ? "" : "; left out, covered by the others: \(left.joined(separator: ", "))"
+        return DoctorCheck("monitors", .ok, "\(built.count) (RandR): \(described.joined(separator: ", "))\(leftOut)")
     }
 
     private func checkScreenLock(_ display: X11Display) -> DoctorCheck {
