@@ -9,6 +9,7 @@ extension ConfigReader {
 
     /// Whether a `[recognizer]` key names a device's own table (checked to be a table when read).
     static func isDeviceTable(_ key: String, _ value: TOMLNode) -> Bool {
+        // A device key that is no table is read too, to say it must be one.
         DeviceKind(rawValue: key) != nil
     }
 
@@ -25,6 +26,14 @@ extension ConfigReader {
             return (["tap_max_ms", "multi_tap_interval_ms", "multi_tap_distance_px", "finger_settle_ms", "pinch_min_scale", "rotate_min_degrees"],
                     "a pointer gesture is a 1-finger long-press, swipe or pan")
         }
+    }
+
+    /// `[recognizer.mouse]`: the device tables there are, and the closest one.
+    mutating func reportUnknownDeviceTable(_ key: String, at path: TOMLPath) {
+        let devices = DeviceKind.allCases.map(\.rawValue)
+        report("unknown table '\(Excerpt.of(key))' in [recognizer]\(Suggestion.clause(for: key, among: devices)) "
+                   + "(device tables: \(devices.map { "[recognizer.\($0)]" }.joined(separator: ", ")))",
+               at: path, .key)
     }
 
     /// Reads each device table of `[recognizer]` over `base` (the `[recognizer]` values).

@@ -112,6 +112,10 @@ struct ConfigReader {
             // `[recognizer.touchpad]` …: read once the base values are known.
             if Self.isDeviceTable(key, value) { continue }
             guard let threshold = Self.thresholds.first(where: { $0.key == key }) else {
+                if tableName == "[recognizer]", value.kind == .table {
+                    reportUnknownDeviceTable(key, at: keyPath)
+                    continue
+                }
                 reportUnknownKey(key, in: tableName, among: tableName == "[recognizer]" ? Self.recognizerKeys : Self.thresholds.map(\.key), at: keyPath)
                 continue
             }

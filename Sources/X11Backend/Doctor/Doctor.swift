@@ -116,7 +116,7 @@ public struct Doctor {
         let instance = checkInstance(display: display.name)
         checks += checkGrabs(display, config: loaded, holder: instance.holder)
         checks += checkWindowManager(display, config: loaded)
-        checks.append(checkMonitors(display))
+        checks.append(checkMonitors(display, config: loaded))
         checks.append(checkScreenLock(display))
         checks.append(configCheck)
         checks.append(instance.check)
@@ -416,6 +416,18 @@ public struct Doctor {
     }
 
     // MARK: - Monitors, screen lock
+
+    private func checkMonitors(_ display: X11Display, config: Config?) -> DoctorCheck {
+        let check = checkMonitors(display)
+        guard let config, check.status == .ok else { return check }
+        // Bindings for monitors this screen does not have: they wait for one to appear.
+        let unknown = MonitorBindings.unknown(in: config, monitors: display.gestureMonitors())
+        guard !unknown.isEmpty else { return check }
+        return DoctorCheck(
+            "monitors", .warn, check.message + "; \(unknown.count) binding\(unknown.count == 1 ? " names" : "s name") another monitor",
+            advice: "fix the binding's monitor, or it fires only once that monitor appears",
+            details: unknown.map(BindingReach.describe))
+    }
 
     private func checkMonitors(_ display: X11Display) -> DoctorCheck {
         let size = display.rootSize
