@@ -262,22 +262,8 @@ struct ConfigReader {
                 reportUnknownValue(name, noun: "device", allowed: allowed, at: path.appending("device"))
             }
         }
-        var app: String?
-        if field.present("app"), let name = string(field.value("app"), key: "app", at: path.appending("app")) {
-            if name.isEmpty {
-                report("'app' must not be empty; leave it out to match every application", at: path.appending("app"))
-            } else {
-                app = name
-            }
-        }
-        var monitor: String?
-        if field.present("monitor"), let name = string(field.value("monitor"), key: "monitor", at: path.appending("monitor")) {
-            if name.isEmpty {
-                report("'monitor' must not be empty; leave it out to match every monitor", at: path.appending("monitor"))
-            } else {
-                monitor = name
-            }
-        }
+        let app = nonEmptyString(field, "app", everything: "every application")
+        let monitor = nonEmptyString(field, "monitor", everything: "every monitor")
         let on: FiringPoint? = field.present("on") ? choice(field, "on", noun: "'on' value") : nil
         let repeatEvery = field.present("repeat_every")
             ? number(field.value("repeat_every"), key: "repeat_every", at: path.appending("repeat_every"), zeroAllowed: false)
@@ -328,6 +314,16 @@ struct ConfigReader {
         case .swipe, .pan: Direction.planar
         case .tap, .longPress: []
         }
+    }
+
+    /// A name a binding matches on (`app`, `monitor`): a string, not empty.
+    private mutating func nonEmptyString(_ field: BindingFields, _ key: String, everything: String) -> String? {
+        guard field.present(key), let name = string(field.value(key), key: key, at: field.path.appending(key)) else { return nil }
+        guard !name.isEmpty else {
+            report("'\(key)' must not be empty; leave it out to match \(everything)", at: field.path.appending(key))
+            return nil
+        }
+        return name
     }
 
     /// The checks between a binding's valid values.

@@ -97,7 +97,7 @@ struct MonitorEndToEndTests {
 
             let text = (try? String(contentsOf: trace, encoding: .utf8)) ?? ""
             #expect(text.hasPrefix(#"{"t":0,"type":"screen","width":1280,"height":800,"monitors":[{"name":"left","x":0,"y":0,"width":640,"height":800},{"name":"right","x":640,"y":0,"width":640,"height":800}]}"#), "\(text)")
-            let replay = try run([DaemonProcess.executable, "replay", trace.path, "--json", "--config", dryRun.configFile.path])
+            let replay = try runToCompletion([DaemonProcess.executable, "replay", trace.path, "--json", "--config", dryRun.configFile.path], timeout: .seconds(20))
             #expect(replay.status == 0, "\(replay.output)")
             let replayed = replay.output.split(separator: "\n").map(String.init)
             // The same lines but for the time: the hand came twice, at different server times.
@@ -119,13 +119,5 @@ struct MonitorEndToEndTests {
             #expect(randr.map(\.name).sorted() == ["left", "right", "screen"])
             #expect(display.gestureMonitors().map(\.name) == ["left", "right"])
         }
-    }
-
-    private func run(_ argv: [String]) throws -> (status: Int32?, output: String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("gb-run-\(UUID().uuidString).log")
-        defer { try? FileManager.default.removeItem(at: log) }
-        let child = try ChildProcess(argv, environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()], log: log.path)
-        let status = child.waitForExit(timeout: .seconds(20))
-        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
 }
