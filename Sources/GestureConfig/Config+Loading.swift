@@ -79,7 +79,8 @@ extension Config {
             throw failure(Excerpt.of(detail, maximumLength: 200), line: position.line, column: position.column)
         }
         var reader = ConfigReader(file: file, locator: locator)
-        let config = reader.read(document.root.table!)
+        var config = reader.read(document.root.table!)
+        config.notes = reader.notes.sorted { $0.position < $1.position }
         let nulErrors = locator.nulEscapes.map { escape in
             ConfigError(
                 file: file, line: escape.line, column: escape.column,

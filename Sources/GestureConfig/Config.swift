@@ -28,6 +28,13 @@ public struct Config: Hashable, Sendable {
     /// gesture the moment its fingers make a bound count, while they are still down (see
     /// ``EngineConfiguration/claimOnSecondFinger``). Off by default.
     public var claimOnSecondFinger: Bool
+    /// `[recognizer.touchscreen]`, `[recognizer.touchpad]`, `[recognizer.pointer]`: each
+    /// device's thresholds where it has a table, complete (`[recognizer]` with the table's keys
+    /// written over it); a device without one uses ``settings``.
+    public var deviceSettings: [DeviceKind: RecognizerSettings] = [:]
+    /// What is valid but has no effect, with its place (a `[recognizer.pointer]` key that no
+    /// pointer gesture uses): ``warnings(source:)`` says it.
+    public var notes: [ConfigError] = []
 
     /// The default mouse button for pointer gestures: 3, the right button.
     public static let defaultPointerButton = 3
@@ -51,7 +58,7 @@ public struct Config: Hashable, Sendable {
     public var engineConfiguration: EngineConfiguration {
         EngineConfiguration(
             settings: settings, pointerButton: pointerButton, triggers: bindings.map(\.trigger),
-            claimOnSecondFinger: claimOnSecondFinger)
+            claimOnSecondFinger: claimOnSecondFinger, deviceSettings: deviceSettings)
     }
 }
 
@@ -112,8 +119,9 @@ extension Config {
     ///
     /// - Parameter source: how the config is named in the message (its path).
     public func warnings(source: String) -> [String] {
-        guard bindings.isEmpty else { return [] }
-        return [
+        let noted = notes.map(\.description)
+        guard bindings.isEmpty else { return noted }
+        return noted + [
             "\(source) has no [[bind]] table, so no gesture does anything: a config file replaces the embedded "
                 + "default entirely (`gesture-bridge print-config` prints the default to start from)"
         ]

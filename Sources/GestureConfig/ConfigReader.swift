@@ -13,6 +13,8 @@ struct ConfigReader {
     let locator: TOMLLocator
     /// The problems found so far.
     private(set) var errors: [ConfigError] = []
+    /// What is valid but has no effect (``Config/notes``).
+    var notes: [ConfigError] = []
 
     init(file: String, locator: TOMLLocator) {
         self.file = file
@@ -26,7 +28,10 @@ struct ConfigReader {
             let path = TOMLPath([.key(key)])
             switch key {
             case "recognizer":
-                if let table = table(value, at: path) { config.settings = readRecognizer(table, at: path) }
+                if let table = table(value, at: path) {
+                    config.settings = readRecognizer(table, at: path)
+                    config.deviceSettings = readDeviceRecognizers(table, at: path, base: config.settings)
+                }
             case "pointer":
                 if let table = table(value, at: path) { config.pointerButton = readPointer(table, at: path) }
             case "touchscreen":
@@ -95,12 +100,23 @@ struct ConfigReader {
                   why: "more would make most gestures edge gestures"),
     ]
 
-    private mutating func readRecognizer(_ table: TOMLTableView, at path: TOMLPath) -> RecognizerSettings {
-        var settings = RecognizerSettings()
+    /// Reads threshold keys of `table` over `start`: `[recognizer]` over the defaults, a
+    /// device's table over `[recognizer]`.
+    mutating func readRecognizer(
+        _ table: TOMLTableView, at path: TOMLPath, over start: RecognizerSettings = RecognizerSettings(),
+        tableName: String = "[recognizer]"
+    ) -> RecognizerSettings {
+        var settings = start
         for (key, value) in table {
             let keyPath = path.appending(key)
+            // `[recognizer.touchpad]` …: read once the base values are known.
+            if Self.isDeviceTable(key, value) { continue }
             guard let threshold = Self.thresholds.first(where: { $0.key == key }) else {
-                reportUnknownKey(key, in: "[recognizer]", among: Self.thresholds.map(\.key), at: keyPath)
+                if tableName == "[recognizer]", value.kind == .table {
+                    reportUnknownDeviceTable(key, at: keyPath)
+                    continue
+                }
+                reportUnknownKey(key, in: tableName, among: tableName == "[recognizer]" ? Self.recognizerKeys : Self.thresholds.map(\.key), at: keyPath)
                 continue
             }
             if let number = number(value, key: key, at: keyPath, zeroAllowed: threshold.zeroAllowed) {
@@ -151,7 +167,7 @@ struct ConfigReader {
     // MARK: - [[bind]]
 
     static let bindingKeys = [
-        "gesture", "fingers", "direction", "taps", "edge", "device", "app", "on", "repeat_every", "action",
+        "gesture", "fingers", "direction", "taps", "edge", "device", "app", "on", "repeat_every", "action", "monitor",
     ]
 
     /// The fields that make two bindings the same binding (contract section 4).
@@ -164,10 +180,12 @@ struct ConfigReader {
         var device: DeviceKind?
         var app: String?
         var on: FiringPoint
+        var monitor: String?
 
         init(_ trigger: Trigger) {
             (gesture, fingers, taps, direction) = (trigger.gesture, trigger.fingers, trigger.taps, trigger.direction)
             (edge, device, app, on) = (trigger.edge, trigger.device, trigger.app, trigger.on)
+            monitor = trigger.monitor
         }
     }
 
@@ -244,14 +262,8 @@ struct ConfigReader {
                 reportUnknownValue(name, noun: "device", allowed: allowed, at: path.appending("device"))
             }
         }
-        var app: String?
-        if field.present("app"), let name = string(field.value("app"), key: "app", at: path.appending("app")) {
-            if name.isEmpty {
-                report("'app' must not be empty; leave it out to match every application", at: path.appending("app"))
-            } else {
-                app = name
-            }
-        }
+        let app = nonEmptyString(field, "app", everything: "every application")
+        let monitor = nonEmptyString(field, "monitor", everything: "every monitor")
         let on: FiringPoint? = field.present("on") ? choice(field, "on", noun: "'on' value") : nil
         let repeatEvery = field.present("repeat_every")
             ? number(field.value("repeat_every"), key: "repeat_every", at: path.appending("repeat_every"), zeroAllowed: false)
@@ -281,7 +293,7 @@ struct ConfigReader {
         guard errors.count == errorsBefore, let gesture, let action, let actionText else { return nil }
         let trigger = Trigger(
             gesture: gesture, fingers: fingers, taps: taps ?? 1, direction: direction, edge: edge,
-            device: device, app: app, on: on ?? .begin, repeatEvery: repeatEvery)
+            device: device, app: app, on: on ?? .begin, repeatEvery: repeatEvery, monitor: monitor)
         return Binding(trigger: trigger, action: action, actionText: actionText, source: source)
     }
 
@@ -302,6 +314,16 @@ struct ConfigReader {
         case .swipe, .pan: Direction.planar
         case .tap, .longPress: []
         }
+    }
+
+    /// A name a binding matches on (`app`, `monitor`): a string, not empty.
+    private mutating func nonEmptyString(_ field: BindingFields, _ key: String, everything: String) -> String? {
+        guard field.present(key), let name = string(field.value(key), key: key, at: field.path.appending(key)) else { return nil }
+        guard !name.isEmpty else {
+            report("'\(key)' must not be empty; leave it out to match \(everything)", at: field.path.appending(key))
+            return nil
+        }
+        return name
     }
 
     /// The checks between a binding's valid values.
@@ -390,7 +412,7 @@ struct ConfigReader {
         mutating func ignore(_ key: String) { ignored.insert(key) }
     }
 
-    private mutating func table(_ value: TOMLNode, at path: TOMLPath) -> TOMLTableView? {
+    mutating func table(_ value: TOMLNode, at path: TOMLPath) -> TOMLTableView? {
         if let table = value.table { return table }
         report("'\(path.lastKey ?? "\(path)")' must be a table, not \(Self.noun(value.kind))", at: path)
         return nil
@@ -465,7 +487,7 @@ struct ConfigReader {
 
     enum Part { case key, value }
 
-    private mutating func reportUnknownKey(_ key: String, in table: String, among known: [String], at path: TOMLPath) {
+    mutating func reportUnknownKey(_ key: String, in table: String, among known: [String], at path: TOMLPath) {
         let hint = Self.placeHint(for: key, outside: table) ?? Suggestion.clause(for: key, among: known)
         report("unknown key '\(Excerpt.of(key))' in \(table)\(hint)", at: path, .key)
     }
@@ -499,7 +521,7 @@ struct ConfigReader {
                at: path)
     }
 
-    private mutating func report(_ message: String, at path: TOMLPath, _ part: Part = .value) {
+    mutating func report(_ message: String, at path: TOMLPath, _ part: Part = .value) {
         errors.append(ConfigError(at: position(of: path, part), message: message))
     }
 

@@ -26,6 +26,10 @@ public enum DefaultConfig {
 # rotate_min_degrees = 15       # rotation before a rotate begins
 # edge_px = 20                  # how close to a screen side an edge gesture must start
 
+# Per device, the same keys override [recognizer] for that device's gestures, e.g.:
+# [recognizer.touchpad]
+# swipe_min_px = 40             # a touchpad's pixels are pointer motion, not screen distance
+
 [pointer]
 button = 3    # dragging with the right button makes pointer gestures; 0 turns them off
 

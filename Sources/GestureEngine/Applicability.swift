@@ -1,5 +1,5 @@
 // The one rule for which triggers apply where: to a device, while an application is focused,
-// to a gesture group with a given finger count and starting edge. The engine, the explanation
+// to a gesture group with a given finger count, starting edge and starting monitor. The engine, the explanation
 // of a phase, the capture's grab needs and the config checks all ask here.
 
 /// The focused application as bindings match it: WM_CLASS instance and class, as the focus
@@ -74,11 +74,13 @@ extension Trigger {
     }
 
     /// Whether this trigger applies to a gesture from `device` with `fingers` fingers, started
-    /// at `edge` (`nil`: away from every edge), while `app` is focused: everything but what only
-    /// the gesture itself decides (direction, taps, phase).
-    public func applies(to device: DeviceKind, app: FocusedApp, fingers: Int, edge: Edge?) -> Bool {
+    /// at `edge` (`nil`: away from every edge) on the monitor named `monitor` (`nil`: the
+    /// screen is not known, and no `monitor` binding matches), while `app` is focused:
+    /// everything but what only the gesture itself decides (direction, taps, phase).
+    public func applies(to device: DeviceKind, app: FocusedApp, fingers: Int, edge: Edge?, monitor: String?) -> Bool {
         guard self.fingers == fingers, applies(to: device, app: app) else { return false }
         if let wanted = self.edge, wanted != edge { return false }
+        if let wanted = self.monitor, wanted != monitor { return false }
         return true
     }
 }

@@ -3,16 +3,30 @@
 /// Passed by value into the gesture groups (it holds two small values and one array buffer,
 /// so copying it costs a retain, never an allocation).
 struct Recognition {
-    var settings: RecognizerSettings
+    /// Each device's thresholds, resolved once here so that no event looks them up.
+    private var touchscreenSettings: RecognizerSettings
+    private var touchpadSettings: RecognizerSettings
+    private var pointerSettings: RecognizerSettings
     var triggers: [Trigger]
     var pointerButton: Int
     var claimOnSecondFinger: Bool
 
     init(_ configuration: EngineConfiguration) {
-        settings = configuration.settings
+        touchscreenSettings = configuration.settings(for: .touchscreen)
+        touchpadSettings = configuration.settings(for: .touchpad)
+        pointerSettings = configuration.settings(for: .pointer)
         triggers = configuration.triggers
         pointerButton = configuration.pointerButton
         claimOnSecondFinger = configuration.claimOnSecondFinger
+    }
+
+    /// The thresholds of `device`'s gestures (`[recognizer]`, or `[recognizer.DEVICE]`).
+    @inline(__always) func settings(_ device: DeviceKind) -> RecognizerSettings {
+        switch device {
+        case .touchscreen: touchscreenSettings
+        case .touchpad: touchpadSettings
+        case .pointer: pointerSettings
+        }
     }
 
     /// Whether any trigger for this device and app asks for more than `fingers` fingers: only
@@ -66,12 +80,12 @@ struct ContextFlags: Equatable {
     /// Collects the triggers that apply to a group into `candidates` and summarizes them.
     static func collect(
         _ recognition: Recognition, device: DeviceKind, fingers: Int, app: FocusedApp, edge: Edge?,
-        into candidates: inout [Int]
+        monitor: String?, into candidates: inout [Int]
     ) -> ContextFlags {
         candidates.removeAll(keepingCapacity: true)
         var flags = ContextFlags()
         for (i, t) in recognition.triggers.enumerated()
-        where t.applies(to: device, app: app, fingers: fingers, edge: edge) {
+        where t.applies(to: device, app: app, fingers: fingers, edge: edge, monitor: monitor) {
             candidates.append(i)
             let diagonal = t.direction?.isDiagonal ?? false
             switch t.gesture {

@@ -1,9 +1,9 @@
 /// What every source needs to know besides its own input: the recognition setup, the focused
-/// application and the screen size.
+/// application and the screen's size and monitors.
 struct EngineEnvironment {
     var recognition: Recognition
     var app: FocusedApp = FocusedApp()
-    var screen: (width: Int, height: Int)?
+    var screen: ScreenLayout?
 }
 
 /// The recognizer engine: input events in, gesture phases and ownership decisions out.
@@ -52,8 +52,9 @@ public struct Engine: Sendable {
 
     /// The earliest instant at which a timer-driven phase may happen, if any.
     public var nextDeadline: Instant? {
-        let s = env.recognition.settings
-        return touchscreen.deadline(s).earliest(pointer.deadline(s)).earliest(touchpad.deadline(s))
+        let r = env.recognition
+        return touchscreen.deadline(r.settings(.touchscreen)).earliest(pointer.deadline(r.settings(.pointer)))
+            .earliest(touchpad.deadline(r.settings(.touchpad)))
     }
 
     /// Processes one event. Timers due before the event's time fire first. An event older than
@@ -102,8 +103,9 @@ public struct Engine: Sendable {
             touchpad.pinch(scale: scale, angle: angle, time: t, env, emit: emit)
         case .touchpadPinchEnd(_, let cancelled):
             touchpad.end(.pinchRotate, cancelled: cancelled, time: t, env, emit: emit)
-        case .screen(let width, let height):
-            env.screen = (width, height)
+        case .screen(let width, let height, let monitors):
+            // Monitors change rarely: the layout is built here, once, not per gesture.
+            env.screen = ScreenLayout(width: width, height: height, monitors: monitors)
         case .focus(let app, let appClass):
             env.app = FocusedApp(name: app.isEmpty ? nil : app, className: appClass.flatMap { $0.isEmpty ? nil : $0 })
         }
@@ -145,13 +147,14 @@ public struct Engine: Sendable {
     }
 
     private mutating func fireTimers(before t: Instant, inclusive: Bool, emit: (EngineOutput) -> Void) {
-        let s = env.recognition.settings
+        let r = env.recognition
         // Each round fires the earliest deadline; every firing retires or moves its timer, and
         // the bound only guards against a mistake turning into a hang.
         var rounds = 0
         while rounds < 100_000 {
             rounds += 1
-            let a = touchscreen.deadline(s), b = pointer.deadline(s), c = touchpad.deadline(s)
+            let a = touchscreen.deadline(r.settings(.touchscreen)), b = pointer.deadline(r.settings(.pointer))
+            let c = touchpad.deadline(r.settings(.touchpad))
             guard let due = a.earliest(b).earliest(c), inclusive ? due <= t : due < t else { return }
             // A deadline can lie before now: one counted from the first finger (a long press
             // shorter than the settle window) is only known once the fingers settled. It fires

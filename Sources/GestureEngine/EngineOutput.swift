@@ -15,6 +15,8 @@ public struct GestureReport: Hashable, Sendable {
     public var direction: Direction?
     /// The edge a swipe or pan started at.
     public var edge: Edge?
+    /// The name of the monitor the gesture started on, whenever the screen is known.
+    public var monitor: String?
     /// Pan: cumulative translation (px).
     public var translation: Point?
     /// Pan: velocity (px/s).
@@ -36,7 +38,7 @@ public struct GestureReport: Hashable, Sendable {
         time: Instant, gesture: GestureKind, phase: Phase, fingers: Int, device: DeviceKind,
         position: Point, taps: Int? = nil, direction: Direction? = nil, edge: Edge? = nil,
         translation: Point? = nil, velocity: Point? = nil, scale: Double? = nil,
-        angle: Double? = nil, app: String? = nil, appClass: String? = nil, firing: Int? = nil
+        angle: Double? = nil, monitor: String? = nil, app: String? = nil, appClass: String? = nil, firing: Int? = nil
     ) {
         self.time = time
         self.gesture = gesture
@@ -51,6 +53,7 @@ public struct GestureReport: Hashable, Sendable {
         self.velocity = velocity
         self.scale = scale
         self.angle = angle
+        self.monitor = monitor
         self.app = app
         self.appClass = appClass
         self.firing = firing

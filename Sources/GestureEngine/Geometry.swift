@@ -17,10 +17,9 @@ enum Geometry {
         return v.y < 0 ? .up : .down
     }
 
-    /// The screen side a position is within `margin` of, the nearest one at a corner; `nil`
-    /// without a screen size.
-    static func edge(of p: Point, screen: (width: Int, height: Int)?, margin: Double) -> Edge? {
-        guard let screen else { return nil }
+    /// The side of `monitor` a position is within `margin` of, the nearest one at a corner.
+    /// A position off the monitor (the nearest one) counts as at the side it is beyond.
+    static func edge(of p: Point, on monitor: Monitor, margin: Double) -> Edge? {
         var best: Edge? = nil
         var bestDistance = margin
         func consider(_ edge: Edge, _ distance: Double) {
@@ -29,10 +28,10 @@ enum Geometry {
                 bestDistance = distance
             }
         }
-        consider(.left, p.x)
-        consider(.right, Double(screen.width) - p.x)
-        consider(.top, p.y)
-        consider(.bottom, Double(screen.height) - p.y)
+        consider(.left, p.x - Double(monitor.x))
+        consider(.right, Double(monitor.x + monitor.width) - p.x)
+        consider(.top, p.y - Double(monitor.y))
+        consider(.bottom, Double(monitor.y + monitor.height) - p.y)
         return best
     }
 }

@@ -30,6 +30,8 @@ struct GestureGroup {
     private(set) var fingers = 0
     private(set) var app = FocusedApp()
     private(set) var edge: Edge?
+    /// The name of the monitor the group started on; `nil` while the screen is unknown.
+    private(set) var monitor: String?
     private(set) var flags = ContextFlags()
     private var candidates: [Int] = []
     private var ratchet: [Double] = []
@@ -79,6 +81,7 @@ struct GestureGroup {
         fingers = 0
         self.app = app
         edge = nil
+        monitor = nil
         flags = ContextFlags()
         candidates.removeAll(keepingCapacity: true)
         measures = Measures()
@@ -102,13 +105,23 @@ struct GestureGroup {
     /// Fixes the finger count: the settle window closed, or the gesture had to be decided
     /// sooner. Finds the bound triggers that apply; when none does, the input is released.
     mutating func settle(
-        at t: Instant, fingers: Int, startCentroid: Point, screen: (width: Int, height: Int)?,
+        at t: Instant, fingers: Int, startCentroid: Point, screen: ScreenLayout?,
         family: GestureFamily = .all, evaluateNow: Bool = true, _ r: Recognition, emit: Emit
     ) {
         guard move(to: .open, at: t, "settle", emit: emit) else { return }
         self.fingers = fingers
-        edge = device == .touchpad ? nil : Geometry.edge(of: startCentroid, screen: screen, margin: r.settings.edgePx)
-        flags = ContextFlags.collect(r, device: device, fingers: fingers, app: app, edge: edge, into: &candidates)
+        // The gesture starts on a monitor (a touchpad's: the one under the pointer); its edges
+        // are that monitor's sides. No screen known: no monitor, no edge.
+        if let screen {
+            let on = screen.monitors[screen.monitorIndex(at: startCentroid)]
+            monitor = on.name
+            edge = device == .touchpad ? nil : Geometry.edge(of: startCentroid, on: on, margin: r.settings(device).edgePx)
+        } else {
+            monitor = nil
+            edge = nil
+        }
+        flags = ContextFlags.collect(
+            r, device: device, fingers: fingers, app: app, edge: edge, monitor: monitor, into: &candidates)
         if !family.contains(.motion) { flags.swipe = false; flags.pan = false }
         if !family.contains(.pinchRotate) { flags.pinch = false; flags.rotate = false }
         ratchet.removeAll(keepingCapacity: true)
@@ -170,8 +183,8 @@ struct GestureGroup {
             endRunning(at: t, r, emit: emit)
         }
         if recognizers[.tap] == .possible
-            && t - start <= Interval(milliseconds: r.settings.tapMaxMs)
-            && measures.wander <= r.settings.slopPx
+            && t - start <= Interval(milliseconds: r.settings(device).tapMaxMs)
+            && measures.wander <= r.settings(device).slopPx
         {
             completeTap(at: t, emit: emit)
         } else {
@@ -246,7 +259,7 @@ struct GestureGroup {
     /// `target`, the time the engine is advancing to.
     mutating func fireTimers(at t: Instant, until target: Instant, _ r: Recognition, emit: Emit) {
         guard phase == .open else { return }
-        let s = r.settings
+        let s = r.settings(device)
         if recognizers[.longPress] == .active, let rep = longPressRepeat, rep.next <= t {
             emit(.engine(.gesture(report(.longPress, .changed, at: rep.next, measures, firing: rep.trigger))))
             var next = rep.next + Interval(milliseconds: rep.every)
@@ -287,7 +300,7 @@ struct GestureGroup {
     /// Decides what the current measures make of the group. Only called while the arena is open.
     private mutating func evaluate(at t: Instant, _ r: Recognition, emit: Emit) {
         guard phase == .open else { return }
-        let s = r.settings
+        let s = r.settings(device)
         let m = measures
 
         if m.wander > s.slopPx {
@@ -390,7 +403,7 @@ struct GestureGroup {
         decision = .handedToTaps
         emit(.tapCompleted(CompletedTap(
             time: t, fingers: fingers, position: measures.centroid - measures.translation, app: app,
-            touches: undecided, maxTaps: flags.maxTaps)))
+            monitor: monitor, touches: undecided, maxTaps: flags.maxTaps)))
         undecided.removeAll(keepingCapacity: true)
         finishRecognizing(at: t, "tap", emit: emit)
     }
@@ -634,7 +647,7 @@ extension GestureGroup {
     private func report(_ gesture: GestureKind, _ phase: Phase, at t: Instant, _ m: Measures, firing: Int?) -> GestureReport {
         var rep = GestureReport(
             time: t, gesture: gesture, phase: phase, fingers: fingers, device: device,
-            position: m.centroid.finite, app: app.name, appClass: app.className, firing: firing)
+            position: m.centroid.finite, monitor: monitor, app: app.name, appClass: app.className, firing: firing)
         switch gesture {
         case .swipe:
             rep.edge = edge

@@ -92,6 +92,8 @@ struct CompletedTap {
     /// Where the fingers landed (centroid).
     var position: Point
     var app: FocusedApp
+    /// The monitor the tap started on (`nil`: the screen is unknown).
+    var monitor: String?
     /// The group's touches, whose ownership the sequence now decides.
     var touches: [Int]
     /// The highest tap count bound for these fingers here: reached, the sequence fires at once.

@@ -43,8 +43,9 @@ public struct InputEvent: Hashable, Sendable {
         case touchpadPinchUpdate(fingers: Int, delta: Point, scale: Double, angle: Double)
         /// A touchpad pinch ended, or was cancelled.
         case touchpadPinchEnd(fingers: Int, cancelled: Bool)
-        /// The root window's size, for edge gestures.
-        case screen(width: Int, height: Int)
+        /// The root window's size and its monitors (empty: the whole screen is one monitor),
+        /// for edges and monitors.
+        case screen(width: Int, height: Int, monitors: [Monitor] = [])
         /// The focused application changed: its WM_CLASS instance (or class) in `app`, and
         /// its class in `appClass` when both are known, so a binding may name either.
         case focus(app: String, appClass: String? = nil)

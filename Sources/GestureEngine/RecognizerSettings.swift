@@ -55,14 +55,23 @@ public struct EngineConfiguration: Hashable, Sendable {
     /// xorg-server 21.1); the price is that applications never get those touches, even when
     /// no gesture then matches. Off by default.
     public var claimOnSecondFinger: Bool
+    /// Thresholds for one device's gestures in place of ``settings`` (`[recognizer.touchpad]`
+    /// …), each complete: the `[recognizer]` values with that table's keys written over them.
+    public var deviceSettings: [DeviceKind: RecognizerSettings]
 
     public init(
         settings: RecognizerSettings = RecognizerSettings(), pointerButton: Int = 3, triggers: [Trigger],
-        claimOnSecondFinger: Bool = false
+        claimOnSecondFinger: Bool = false, deviceSettings: [DeviceKind: RecognizerSettings] = [:]
     ) {
         self.settings = settings
         self.pointerButton = pointerButton
         self.triggers = triggers
         self.claimOnSecondFinger = claimOnSecondFinger
+        self.deviceSettings = deviceSettings
+    }
+
+    /// The thresholds every recognizer of `device`'s gestures uses: its own, or ``settings``.
+    public func settings(for device: DeviceKind) -> RecognizerSettings {
+        deviceSettings[device] ?? settings
     }
 }

@@ -18,6 +18,8 @@ struct TapSequence {
     /// When the latest tap's last finger lifted.
     private(set) var releaseTime = Instant(milliseconds: 0)
     private(set) var app = FocusedApp()
+    /// The monitor the sequence's first tap started on: the multi-tap starts there.
+    private(set) var monitor: String? = nil
     /// Touches of all taps so far, awaiting their ownership decision.
     private var touchIDs: [Int] = []
     /// The bound triggers (the engine's), to find the multi-tap's binding.
@@ -46,7 +48,10 @@ struct TapSequence {
     /// continued it), else the first of a new one. Fires at once when the count reaches the
     /// highest bound one.
     mutating func add(_ tap: CompletedTap, emit: (EngineOutput) -> Void) {
-        if !isPending { touchIDs.removeAll(keepingCapacity: true) }
+        if !isPending {
+            touchIDs.removeAll(keepingCapacity: true)
+            monitor = tap.monitor
+        }
         count += 1
         fingers = tap.fingers
         position = tap.position
@@ -65,7 +70,7 @@ struct TapSequence {
         var bestSpecificity = -1
         for (i, trigger) in triggers.enumerated()
         where trigger.gesture == .tap && trigger.taps == count
-            && trigger.applies(to: device, app: app, fingers: fingers, edge: nil)
+            && trigger.applies(to: device, app: app, fingers: fingers, edge: nil, monitor: monitor)
             && trigger.specificity > bestSpecificity
         {
             firing = i
@@ -75,7 +80,7 @@ struct TapSequence {
         for id in touchIDs { emit(.touch(id: id, decision)) }
         emit(.gesture(GestureReport(
             time: t, gesture: .tap, phase: .recognized, fingers: fingers, device: device,
-            position: position, taps: count, app: app.name, appClass: app.className, firing: firing)))
+            position: position, taps: count, monitor: monitor, app: app.name, appClass: app.className, firing: firing)))
         touchIDs.removeAll(keepingCapacity: true)
         count = 0
     }

@@ -54,7 +54,7 @@ struct TouchscreenSource {
         if let settle = settleDeadline, settle <= t {
             settleNow(at: settle, env, emit: emit)
         } else if !group.isActive {
-            if let due = taps.deadline(env.recognition.settings), due <= t { taps.flush(at: due, emit: emit) }
+            if let due = taps.deadline(env.recognition.settings(.touchscreen)), due <= t { taps.flush(at: due, emit: emit) }
         } else {
             Self.run(.timers(until: target), at: t, &group, &taps, env.recognition, emit)
         }
@@ -85,7 +85,7 @@ struct TouchscreenSource {
             Self.run(.begin(env.app), at: t, &group, &taps, env.recognition, emit)
             join(id: id, at: p)
             if env.recognition.wantsMoreFingers(than: 1, device: .touchscreen, app: env.app) {
-                settleDeadline = t + Interval(milliseconds: env.recognition.settings.fingerSettleMs)
+                settleDeadline = t + Interval(milliseconds: env.recognition.settings(.touchscreen).fingerSettleMs)
             } else {
                 settleNow(at: t, env, emit: emit)
             }
@@ -146,7 +146,7 @@ struct TouchscreenSource {
     /// One thing the touchscreen asks of its group.
     private enum Step {
         case begin(FocusedApp)
-        case settle(fingers: Int, landing: Point, screen: (width: Int, height: Int)?)
+        case settle(fingers: Int, landing: Point, screen: ScreenLayout?)
         case claimEarly
         case update(Measures)
         /// A finger lifted; `last`: it was the group's last.
@@ -250,7 +250,7 @@ struct TouchscreenSource {
         Self.run(.settle(fingers: fingers, landing: landing, screen: env.screen), at: t, &group, &taps, env.recognition, emit)
         // A multi-tap waiting for this group goes on only if this group can be its next tap;
         // otherwise it is decided now, before this group's own outcome.
-        if taps.isPending && !taps.isContinued(fingers: fingers, landing: landing, maxTaps: group.possibleTaps, env.recognition.settings) {
+        if taps.isPending && !taps.isContinued(fingers: fingers, landing: landing, maxTaps: group.possibleTaps, env.recognition.settings(.touchscreen)) {
             taps.flush(at: t, emit: emit)
         }
         // Scale and rotation are only measured once the bound gestures are known: measure now,

@@ -21,6 +21,8 @@ public struct Trigger: Hashable, Sendable {
     public var edge: Edge?
     /// The device the gesture must come from; `nil` matches any.
     public var device: DeviceKind?
+    /// The monitor the gesture must start on, by name (exact); `nil` matches any.
+    public var monitor: String?
     /// WM_CLASS (instance or class) of the focused window, lowercased; `nil` matches any app.
     public var app: String?
     /// For continuous gestures: fire at `began` or at `ended`.
@@ -39,7 +41,8 @@ public struct Trigger: Hashable, Sendable {
         device: DeviceKind? = nil,
         app: String? = nil,
         on: FiringPoint = .begin,
-        repeatEvery: Double? = nil
+        repeatEvery: Double? = nil,
+        monitor: String? = nil
     ) {
         self.gesture = gesture
         self.fingers = fingers ?? ((gesture == .pinch || gesture == .rotate) ? 2 : 1)
@@ -50,12 +53,14 @@ public struct Trigger: Hashable, Sendable {
         self.app = app?.lowercased()
         self.on = on
         self.repeatEvery = repeatEvery
+        self.monitor = monitor
     }
 
     /// Specificity, higher wins: an `app` binding before an app-less one, then an `edge` binding
-    /// before an edge-less one, then a named `device` before `any`, then a named direction
-    /// before none (pan).
+    /// before an edge-less one, then a named `monitor` before none, then a named `device` before
+    /// `any`, then a named direction before none (pan).
     @inlinable public var specificity: Int {
-        (app != nil ? 8 : 0) + (edge != nil ? 4 : 0) + (device != nil ? 2 : 0) + (direction != nil ? 1 : 0)
+        (app != nil ? 16 : 0) + (edge != nil ? 8 : 0) + (monitor != nil ? 4 : 0) + (device != nil ? 2 : 0)
+            + (direction != nil ? 1 : 0)
     }
 }

@@ -71,7 +71,7 @@ struct NewUserCLITests {
             """)
         let json = try CLI.run(["/bin/sh", "-c", "exec \"$0\" replay - --json < \"$1\"", CLI.executable, trace], shell: true)
         #expect(json.status == 0, "\(json.err)")
-        #expect(json.out.split(separator: "\n").first == #"{"t":501.333,"gesture":"long-press","phase":"began","fingers":1,"device":"touchscreen","x":100,"y":100,"action":"click right"}"#)
+        #expect(json.out.split(separator: "\n").first == #"{"t":501.333,"gesture":"long-press","phase":"began","fingers":1,"device":"touchscreen","x":100,"y":100,"monitor":"screen","action":"click right"}"#)
         let verbose = try CLI.run(["/bin/sh", "-c", "exec \"$0\" replay - --verbose < \"$1\"", CLI.executable, trace], shell: true)
         #expect(verbose.status == 0, "\(verbose.err)")
         #expect(verbose.out.contains("  501.333 ms  touchscreen long-press: possible → timer → active"), "\(verbose.out)")

@@ -70,7 +70,7 @@ struct ConfigLimitsTests {
         let header = try Self.onlyError("[" + Self.dotted(TOMLLocator.maximumDepth) + "]\n")
         #expect(header.message == "unknown table 'a'", "\(header)")
         let key = try Self.onlyError("[recognizer]\n" + Self.dotted(TOMLLocator.maximumDepth - 1) + " = 1\n")
-        #expect(key.message.hasPrefix("unknown key 'a' in [recognizer]"), "\(key)")
+        #expect(key.message.hasPrefix("unknown table 'a' in [recognizer]"), "\(key)")
     }
 
     // MARK: - repeat_every (item 1)

@@ -36,7 +36,7 @@ import Testing
             group.begin(at: Instant(milliseconds: t), app: FocusedApp()) { out.append($0) }
             for id in 1...fingers { group.addTouch(id) }
             group.settle(at: Instant(milliseconds: t), fingers: fingers, startCentroid: Point(x: 500, y: 400),
-                         screen: (1280, 800), evaluateNow: false, recognition) { out.append($0) }
+                         screen: ScreenLayout(width: 1280, height: 800), evaluateNow: false, recognition) { out.append($0) }
             outputs += out
         }
     }

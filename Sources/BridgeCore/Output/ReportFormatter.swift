@@ -20,8 +20,8 @@ public enum ReportFormatter {
     static let decimals = 3
 
     /// One gesture phase as a compact JSON object (no line feed), keys in the contract's order:
-    /// `t, gesture, phase, fingers, device, x, y`, then `taps, direction, edge, dx, dy, vx, vy,
-    /// scale, angle` when present, then `action`, or `skipped` and `reason`.
+    /// `t, gesture, phase, fingers, device, x, y`, then `taps, direction, edge, monitor, dx, dy,
+    /// vx, vy, scale, angle` when present, then `action`, or `skipped` and `reason`.
     ///
     /// - Parameters:
     ///   - report: the gesture phase.
@@ -54,6 +54,7 @@ public enum ReportFormatter {
         if let taps = report.taps { number("taps", Double(taps)) }
         if let direction = report.direction { string("direction", direction.rawValue) }
         if let edge = report.edge { string("edge", edge.rawValue) }
+        if let monitor = report.monitor { string("monitor", monitor) }
         if let translation = report.translation {
             number("dx", translation.x)
             number("dy", translation.y)
@@ -84,7 +85,8 @@ public enum ReportFormatter {
         var parts = [
             time(report.time),
             "\(report.gesture.rawValue) \(report.phase.rawValue)",
-            "\(fingers) on \(report.device.rawValue) at \(format(report.position))",
+            "\(fingers) on \(report.device.rawValue) at \(format(report.position))"
+                + (report.monitor.map { " on monitor \($0)" } ?? ""),
         ]
         if let taps = report.taps { parts.append(taps == 1 ? "1 tap" : "\(taps) taps") }
         if let direction = report.direction { parts.append("direction \(direction.rawValue)") }

@@ -17,11 +17,14 @@ public enum Explanation {
         if sameGesture.isEmpty { return "no binding for \(report.gesture.rawValue)" }
         let app = FocusedApp(name: report.app, className: report.appClass)
         let here = sameGesture.filter {
-            $0.trigger.applies(to: report.device, app: app, fingers: report.fingers, edge: report.edge)
+            $0.trigger.applies(to: report.device, app: app, fingers: report.fingers, edge: report.edge, monitor: report.monitor)
         }
         if here.isEmpty {
+            // The monitor is part of "here" only when some binding of this gesture names one.
+            let monitorBound = sameGesture.contains { $0.trigger.monitor != nil }
+            let on = monitorBound ? report.monitor.map { " on monitor \($0)" } ?? " (no screen known)" : ""
             return "no binding: \(report.gesture.rawValue) with \(report.fingers) finger\(report.fingers == 1 ? "" : "s") "
-                + "on \(report.device.rawValue)\(report.app.map { " in \($0)" } ?? "") is not bound"
+                + "on \(report.device.rawValue)\(on)\(report.app.map { " in \($0)" } ?? "") is not bound"
         }
         let phaseWanted: FiringPoint? = report.phase == .began ? .begin : report.phase == .ended ? .end : nil
         let samePhase = here.filter { phaseWanted == nil || $0.trigger.on == phaseWanted }
@@ -39,6 +42,7 @@ public enum Explanation {
         if t.gesture == .tap { parts.append("\(t.taps)×") }
         if let d = t.direction { parts.append(d.rawValue) }
         if let e = t.edge { parts.append("from \(e.rawValue) edge") }
+        if let m = t.monitor { parts.append("on monitor \(m)") }
         return parts.joined(separator: " ") + " at \(b.source.line):\(b.source.column)"
     }
 }

@@ -9,6 +9,8 @@ enum TraceFieldValue: Hashable, Sendable {
     case null
     case array
     case object
+    /// The `monitors` of a `screen` event: each element's fields, checked by the reader.
+    case monitors([TraceMonitorFields])
 
     /// What the value is, for messages: "a string", "an array".
     var kindDescription: String {
@@ -17,7 +19,7 @@ enum TraceFieldValue: Hashable, Sendable {
         case .string: "a string"
         case .bool: "a boolean"
         case .null: "null"
-        case .array: "an array"
+        case .array, .monitors: "an array"
         case .object: "an object"
         }
     }
@@ -99,7 +101,8 @@ struct TraceLineScanner {
                 guard fields[key] == nil else {
                     throw TraceProblem("duplicate field \"\(key.name)\" at column \(column(of: keyStart))")
                 }
-                fields[key] = try scanValue(depth: 1, capture: true)
+                fields[key] = key == .monitors && peek == ASCII.openBracket
+                    ? try scanMonitors() : try scanValue(depth: 1, capture: true)
             } else {
                 _ = try scanValue(depth: 1, capture: false)
             }
@@ -124,6 +127,61 @@ struct TraceLineScanner {
             try scanColon()
             _ = try scanValue(depth: depth, capture: false)
             guard try scanObjectSeparator() else { return }
+        }
+    }
+
+    /// Scans the `monitors` array: objects whose known fields (`name`, `x`, `y`, `width`,
+    /// `height`) are captured; other fields are validated and skipped, as on the line.
+    private mutating func scanMonitors() throws(TraceProblem) -> TraceFieldValue {
+        var monitors: [TraceMonitorFields] = []
+        position += 1
+        skipWhitespace()
+        if peek == ASCII.closeBracket {
+            position += 1
+            return .monitors(monitors)
+        }
+        while true {
+            skipWhitespace()
+            guard peek == ASCII.openBrace else {
+                let kind = try scanValue(depth: 2, capture: false).kindDescription
+                throw TraceProblem("monitor \(monitors.count + 1) in \"monitors\" must be an object, found \(kind)")
+            }
+            var monitor = TraceMonitorFields()
+            position += 1
+            skipWhitespace()
+            if peek == ASCII.closeBrace {
+                position += 1
+            } else {
+                while true {
+                    skipWhitespace()
+                    let keyStart = position
+                    guard peek == ASCII.quote else {
+                        throw syntaxError("expected a field name in double quotes, found \(describeCurrent())")
+                    }
+                    let (content, escaped) = try scanString()
+                    let name = escaped ? String(decoding: decode(content), as: UTF8.self)
+                        : String(decoding: UnsafeBufferPointer(rebasing: bytes[content]), as: UTF8.self)
+                    try scanColon()
+                    if let field = TraceMonitorFields.Field(rawValue: name) {
+                        guard monitor[field] == nil else {
+                            throw TraceProblem("duplicate field \"\(name)\" at column \(column(of: keyStart))")
+                        }
+                        monitor[field] = try scanValue(depth: 2, capture: true)
+                    } else {
+                        _ = try scanValue(depth: 2, capture: false)
+                    }
+                    guard try scanObjectSeparator() else { break }
+                }
+            }
+            monitors.append(monitor)
+            skipWhitespace()
+            switch peek ?? 0 {
+            case ASCII.comma: position += 1
+            case ASCII.closeBracket:
+                position += 1
+                return .monitors(monitors)
+            default: throw syntaxError("expected ',' or ']' after an array element, found \(describeCurrent())")
+            }
         }
     }
 

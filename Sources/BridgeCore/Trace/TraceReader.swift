@@ -173,7 +173,10 @@ public struct TraceReader {
             )
         case .touchpadPinchEnd:
             .touchpadPinchEnd(fingers: try integer(.fingers, for: type), cancelled: try optionalBool(.cancelled) ?? false)
-        case .screen: .screen(width: try integer(.width, for: type), height: try integer(.height, for: type))
+        case .screen:
+            .screen(
+                width: try integer(.width, for: type), height: try integer(.height, for: type),
+                monitors: try fields[.monitors].map { (value) throws(TraceProblem) in try TraceMonitors.monitors(from: value) } ?? [])
         case .focus: .focus(app: try string(.app, for: type), appClass: try optionalString(.appClass))
         }
     }

@@ -2,7 +2,7 @@ public import GestureEngine
 
 /// Writes ``InputEvent``s as a trace (contract section 2): one compact JSON object per line,
 /// keys in a fixed order (`t, type, id, x, y, button, fingers, dx, dy, scale, angle, cancelled,
-/// width, height, app`), numbers in their shortest exact form (`640`, not `640.0`).
+/// width, height, monitors, app`), numbers in their shortest exact form (`640`, not `640.0`).
 ///
 /// Every line goes out with one `write` as soon as it is complete, so an interrupted `record`
 /// leaves a trace that ends with a whole line. The writer refuses what the reader would refuse
@@ -152,9 +152,10 @@ public final class TraceWriter {
         case .touchpadSwipeEnd(let fingers, let cancelled), .touchpadPinchEnd(let fingers, let cancelled):
             try add(.fingers, fingers)
             add(.cancelled, cancelled ? "true" : "false")
-        case .screen(let width, let height):
+        case .screen(let width, let height, let monitors):
             try add(.width, width)
             try add(.height, height)
+            if !monitors.isEmpty { add(.monitors, try TraceMonitors.json(monitors)) }
         case .focus(let app, let appClass):
             add(.app, JSONLiteral.string(app))
             if let appClass { add(.appClass, JSONLiteral.string(appClass)) }

@@ -76,6 +76,10 @@ public final class X11InputCapture: InputArbiter {
     static let queuedInputWindow = Duration.milliseconds(250)
     private var lastPointer = Point.zero
     private var lastScreen: (Int, Int)? = nil
+    /// The monitors last fed to the engine (see ``MonitorLayout``).
+    private var lastMonitors: [Monitor] = []
+    /// RandR's first event number, when its change events are selected.
+    private var randrEventBase: Int32? = nil
     /// Follows the screen lock when the daemon set one: shown every core event first.
     public var screenLock: ScreenLockMonitor?
     /// The time of the last event fed to the engine (see ``drain(_:)``).
@@ -94,6 +98,7 @@ public final class X11InputCapture: InputArbiter {
         }
         refreshDevices()
         try select()
+        randrEventBase = display.selectRandRChanges()
         if mode == .grab && button != 0 { try grabButton() }
         apply(needs)
     }
@@ -103,7 +108,8 @@ public final class X11InputCapture: InputArbiter {
         let t = Instant(milliseconds: 0)
         let size = display.rootSize
         lastScreen = (size.width, size.height)
-        var events = [InputEvent(time: t, .screen(width: size.width, height: size.height))]
+        lastMonitors = display.gestureMonitors()
+        var events = [InputEvent(time: t, .screen(width: size.width, height: size.height, monitors: lastMonitors))]
         if let focus { events.append(InputEvent(time: t, focus.update.event)) }
         return events
     }
@@ -206,10 +212,15 @@ public final class X11InputCapture: InputArbiter {
                 continue
             }
             if event.type == ConfigureNotify, event.xconfigure.window == display.root.rawValue {
+                // Also what `xrandr --setmonitor` sends (RandR 1.5 has no monitor event).
                 let size = (Int(event.xconfigure.width), Int(event.xconfigure.height))
-                if lastScreen.map({ $0 != size }) ?? true {
-                    lastScreen = size
-                    feed(InputEvent(time: timeOfLastEvent, .screen(width: size.0, height: size.1)))
+                if let screen = screenChange(size: size) { feed(InputEvent(time: timeOfLastEvent, screen)) }
+                continue
+            }
+            if let base = randrEventBase, event.type == base + RRScreenChangeNotify || event.type == base + RRNotify {
+                XRRUpdateConfiguration(&event)
+                if let screen = screenChange(size: lastScreen ?? display.rootSize) {
+                    feed(InputEvent(time: timeOfLastEvent, screen))
                 }
                 continue
             }
@@ -223,6 +234,16 @@ public final class X11InputCapture: InputArbiter {
             releaseAfterPress = nil
             giveBackUndecidedRelease()
         }
+    }
+
+    /// The screen event to feed when the size or the monitors differ from what was fed last:
+    /// the monitors are asked again (one round trip, on a change of the screen only).
+    private func screenChange(size: (Int, Int)) -> InputEvent.Kind? {
+        let monitors = display.gestureMonitors()
+        guard lastScreen.map({ $0 != size }) ?? true || monitors != lastMonitors else { return nil }
+        lastScreen = size
+        lastMonitors = monitors
+        return .screen(width: size.0, height: size.1, monitors: monitors)
     }
 
     /// What an event without a server time of its own is stamped with: the time of the last

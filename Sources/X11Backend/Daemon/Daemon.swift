@@ -119,7 +119,9 @@ public final class Daemon {
         // Once, before ready: bindings that can never fire here, and a config that binds nothing.
         if case .record = mode {} else {
             let roles = (try? display.listDevices()).map { Set($0.map(\.role)) }
-            let session = StartupWarnings.Session(display: display.name, roles: roles, xinput: display.xinputVersion, environment: environment)
+            let session = StartupWarnings.Session(
+                display: display.name, roles: roles, xinput: display.xinputVersion, environment: environment,
+                monitors: display.gestureMonitors())
             for warning in config.warnings(source: "\(source)") + StartupWarnings.lines(for: config, in: session) {
                 logger.warning("\(warning)")
             }

@@ -1,5 +1,5 @@
 public import GestureConfig
-import GestureEngine
+public import GestureEngine
 
 /// What the daemon warns about once at start: bindings that can never fire in this session,
 /// each named, with the reason.
@@ -25,12 +25,18 @@ public enum StartupWarnings {
         public var xinput: XInputVersion
         /// The process environment (`XDG_SESSION_TYPE`).
         public var environment: [String: String]
+        /// The monitors gestures are judged on (``MonitorLayout``); `nil` when not known.
+        public var monitors: [Monitor]?
 
-        public init(display: String, roles: Set<DeviceRole>?, xinput: XInputVersion, environment: [String: String]) {
+        public init(
+            display: String, roles: Set<DeviceRole>?, xinput: XInputVersion, environment: [String: String],
+            monitors: [Monitor]? = nil
+        ) {
             self.display = display
             self.roles = roles
             self.xinput = xinput
             self.environment = environment
+            self.monitors = monitors
         }
     }
 
@@ -43,6 +49,10 @@ public enum StartupWarnings {
                 "this is a Wayland session (XDG_SESSION_TYPE=wayland): X clients, gesture-bridge among them, see no input "
                     + "of native Wayland apps, so \(n == 1 ? "the 1 binding fires" : "all \(n) bindings fire") only for input "
                     + "over X (XWayland) windows; use the desktop's own gesture settings, or log in to an X session")
+        }
+
+        if let monitors = session.monitors, let warning = MonitorBindings.warning(for: config, monitors: monitors) {
+            lines.append(warning)
         }
 
         // Why each kind of device cannot make gestures here; absent: it can.
@@ -108,6 +118,7 @@ public enum StartupWarnings {
         words.append("with \(t.fingers) finger\(t.fingers == 1 ? "" : "s")")
         if let device = t.device { words.append("on \(device.rawValue)") }
         if let app = t.app { words.append("in \(app)") }
+        if let monitor = t.monitor { words.append("on monitor \(monitor)") }
         return "\(words.joined(separator: " ")) → \(binding.actionExcerpt) (\(binding.source))"
     }
 }

@@ -1,4 +1,5 @@
 internal import CX11
+public import GestureEngine
 
 /// One RandR monitor (`XRRGetMonitors`, so `xrandr --setmonitor` ones included), in root pixels.
 public struct RandRMonitor: Hashable, Sendable {
@@ -53,5 +54,29 @@ extension X11Display {
                 width: Int(m.width), height: Int(m.height), primary: m.primary))
         }
         return monitors
+    }
+}
+
+extension X11Display {
+    /// Asks for RandR's change events on the root window (screen changes, CRTC and output
+    /// changes) and returns RandR's first event number; `nil` without RandR.
+    ///
+    /// RandR 1.5 has no event for its monitors: `xrandr --setmonitor` and `--delmonitor` were
+    /// seen (Xvfb, xorg-server 21.1) to send only a root `ConfigureNotify` of the same size, so
+    /// the capture refreshes the monitors on that too.
+    func selectRandRChanges() -> Int32? {
+        let root = root.rawValue
+        return try? call("XRRSelectInput") { handle -> Int32? in
+            var eventBase: Int32 = 0, errorBase: Int32 = 0
+            guard XRRQueryExtension(handle, &eventBase, &errorBase) != 0 else { return nil }
+            XRRSelectInput(handle, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+            return eventBase
+        }
+    }
+
+    /// The monitors gestures are judged on now (``MonitorLayout``); empty (one monitor, the
+    /// whole screen) without RandR 1.5 or when RandR cannot be asked.
+    public func gestureMonitors() -> [Monitor] {
+        MonitorLayout.monitors(from: (try? randrMonitors()) ?? nil)
     }
 }

@@ -116,7 +116,7 @@ public struct Doctor {
         let instance = checkInstance(display: display.name)
         checks += checkGrabs(display, config: loaded, holder: instance.holder)
         checks += checkWindowManager(display, config: loaded)
-        checks.append(checkMonitors(display))
+        checks.append(checkMonitors(display, config: loaded))
         checks.append(checkScreenLock(display))
         checks.append(configCheck)
         checks.append(instance.check)
@@ -417,6 +417,18 @@ public struct Doctor {
 
     // MARK: - Monitors, screen lock
 
+    private func checkMonitors(_ display: X11Display, config: Config?) -> DoctorCheck {
+        let check = checkMonitors(display)
+        guard let config, check.status == .ok else { return check }
+        // Bindings for monitors this screen does not have: they wait for one to appear.
+        let unknown = MonitorBindings.unknown(in: config, monitors: display.gestureMonitors())
+        guard !unknown.isEmpty else { return check }
+        return DoctorCheck(
+            "monitors", .warn, check.message + "; \(unknown.count) binding\(unknown.count == 1 ? " names" : "s name") another monitor",
+            advice: "fix the binding's monitor, or it fires only once that monitor appears",
+            details: unknown.map(BindingReach.describe))
+    }
+
     private func checkMonitors(_ display: X11Display) -> DoctorCheck {
         let size = display.rootSize
         let whole = "the screen (\(size.width)×\(size.height)) is one monitor"
@@ -428,8 +440,15 @@ public struct Doctor {
         }
         guard let monitors else { return DoctorCheck("monitors", .ok, "the X server has no RandR 1.5: \(whole)") }
         guard !monitors.isEmpty else { return DoctorCheck("monitors", .ok, "RandR lists no active monitor: \(whole)") }
-        let described = monitors.map(\.summary)
-        return DoctorCheck("monitors", .ok, "\(monitors.count) (RandR): \(described.joined(separator: ", "))")
+        // The list gestures are judged on, as the daemon builds it (MonitorLayout).
+        let built = MonitorLayout.monitors(from: monitors)
+        let described = built.map { m in
+            let primary = monitors.first { $0.name == m.name }?.primary ?? false
+            return RandRMonitor(name: m.name, x: m.x, y: m.y, width: m.width, height: m.height, primary: primary).summary
+        }
+        let left = monitors.map(\.name).filter { name in !built.contains { $0.name == name } }
+        let leftOut = left.isEmpty ? "" : "; left out, covered by the others: \(left.joined(separator: ", "))"
+        return DoctorCheck("monitors", .ok, "\(built.count) (RandR): \(described.joined(separator: ", "))\(leftOut)")
     }
 
     private func checkScreenLock(_ display: X11Display) -> DoctorCheck {

@@ -69,6 +69,16 @@ func tool(_ server: XServer, _ argv: String...) throws {
     guard poll(timeout: .seconds(10), { !child.isRunning }) else { throw HarnessError("\(argv) did not finish") }
 }
 
+/// Runs `argv` (no display) to completion; returns its exit status (nil: still running after
+/// `timeout`) and its output.
+func runToCompletion(_ argv: [String], timeout: Duration = .seconds(10)) throws -> (status: Int32?, output: String) {
+    let log = FileManager.default.temporaryDirectory.appendingPathComponent("gb-run-\(UUID().uuidString).log")
+    defer { try? FileManager.default.removeItem(at: log) }
+    let child = try ChildProcess(argv, environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()], log: log.path)
+    let status = child.waitForExit(timeout: timeout)
+    return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
+}
+
 /// A right-button drag by `dx` in six steps with short pauses, as a hand would do it.
 func rightDrag(_ server: XServer, from x: Int, _ y: Int, by dx: Int, steps: Int = 6) throws {
     try tool(server, "xdotool", "mousemove", "\(x)", "\(y)", "mousedown", "3")

@@ -533,13 +533,6 @@ struct TouchEndToEndTests {
     }
 
     /// Runs a program to its end; returns its exit status and its output (stdout and stderr).
-    private func runToCompletion(_ argv: [String]) throws -> (status: Int32?, output: String) {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("gb-run-\(UUID().uuidString).log")
-        defer { try? FileManager.default.removeItem(at: log) }
-        let child = try ChildProcess(argv, environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()], log: log.path)
-        let status = child.waitForExit(timeout: .seconds(10))
-        return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
-    }
 }
 
 // MARK: - Gestures as a hand makes them
