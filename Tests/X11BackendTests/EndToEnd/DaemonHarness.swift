@@ -33,7 +33,7 @@ final class DaemonProcess {
     /// executable). Waits for its ready line unless told not to.
     init(
         _ server: XServer, directory dir: URL, configFile: URL, arguments: [String], environment extra: [String: String] = [:],
-        display: String? = nil, launcher: [String] = [], waitForReady: Bool = true
+        display: String? = nil, launcher: [String] = [], waitForReady: Bool = true, inheriting: [Int32] = []
     ) throws {
         self.configFile = configFile
         log = dir.appendingPathComponent("daemon.log")
@@ -42,7 +42,7 @@ final class DaemonProcess {
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
         ]
         environment.merge(extra) { $1 }
-        process = try ChildProcess(launcher + [Self.executable] + arguments, environment: environment, log: log.path)
+        process = try ChildProcess(launcher + [Self.executable] + arguments, environment: environment, log: log.path, inheriting: inheriting)
         if waitForReady {
             guard poll(timeout: .seconds(20), { output.contains("ready on display") || !process.isRunning }), process.isRunning else {
                 throw HarnessError("gesture-bridge did not get ready: \(output)")

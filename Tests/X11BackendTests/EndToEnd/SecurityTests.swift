@@ -163,7 +163,7 @@ struct SecurityTests {
     func noDescriptorReachesAChild() throws {
         try XServer.with { server in
             // A descriptor without close-on-exec, as a careless session manager or terminal passes
-            // on: the daemon inherits it (ChildProcess closes nothing) and must not pass it on.
+            // on: the daemon inherits it (passed on deliberately) and must not pass it on.
             let inherited = open("/dev/null", O_RDONLY)
             #expect(inherited >= 3)
             let dir = DaemonProcess.makeDirectory()
@@ -172,7 +172,8 @@ struct SecurityTests {
             let daemon: DaemonProcess
             do {
                 defer { close(inherited) }
-                daemon = try DaemonProcess(server, directory: dir, configFile: configFile, arguments: ["--config", configFile.path])
+                daemon = try DaemonProcess(
+                    server, directory: dir, configFile: configFile, arguments: ["--config", configFile.path], inheriting: [inherited])
             }
             let pid = daemon.process.pid
             #expect(ProcFS.descriptors(of: pid)[inherited] == "/dev/null", "the test's descriptor did not reach the daemon")

@@ -1,8 +1,14 @@
+import CLinux
 import Foundation
 
 /// A program the harness runs (Xvfb, openbox), started with `posix_spawnp` so that it gets an
 /// empty signal mask and default signal dispositions whatever thread starts it, with stdin from
 /// `/dev/null` and stdout and stderr into a log file; stopped by its PID.
+///
+/// It gets no other descriptor of the test process: tests run in parallel, and a file or pipe
+/// another test has open at that moment (without close-on-exec) would otherwise show up among
+/// the program's descriptors. `inheriting` passes some on deliberately (descriptors above the
+/// highest of them are closed).
 ///
 /// For tests of how a program copes with odd standard descriptors, `standardOutput` puts a
 /// descriptor of the caller's on stdout instead, and `closing` leaves some of 0, 1 and 2 closed.
@@ -12,7 +18,10 @@ final class ChildProcess {
     /// The exit code once it has exited (128 + N when signal N ended it).
     private(set) var exitCode: Int32?
 
-    init(_ argv: [String], environment: [String: String], log: String, standardOutput: Int32? = nil, closing: [Int32] = []) throws {
+    init(
+        _ argv: [String], environment: [String: String], log: String, standardOutput: Int32? = nil, closing: [Int32] = [],
+        inheriting: [Int32] = []
+    ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -24,6 +33,7 @@ final class ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, 2, 1)
         }
         for descriptor in closing { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        CLinux_posix_spawn_file_actions_addclosefrom(&actions, (inheriting.max() ?? 2) + 1)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
