@@ -116,6 +116,9 @@ public final class X11ActionPerformer: ActionPerformer {
                 case .scroll(let direction, let steps): try scroll(direction, steps: steps)
                 case .workspace(let target): try switchWorkspace(to: target)
                 case .window(let operation): try actOnActiveWindow(operation)
+                case .tile(let side): try tile(side)
+                case .moveWindowToWorkspace(let target): try moveFocusedWindow(to: target)
+                case .showDesktop: try toggleShowingDesktop()
                 case .exec: break
                 }
             }
