@@ -6,25 +6,6 @@ import Testing
 @testable import X11Backend
 import GestureEngine
 
-/// The window's frame as the server has it: the window manager's outermost window around it (a
-/// child of the root), borders included.
-private func frame(of window: Window, _ client: XClient) -> PixelRect {
-    var current = window
-    while true {
-        var rootReturn: Window = 0, parent: Window = 0
-        var children: UnsafeMutablePointer<Window>?
-        var count: UInt32 = 0
-        XQueryTree(client.display, current, &rootReturn, &parent, &children, &count)
-        if let children { XFree(children) }
-        if parent == client.root || parent == 0 { break }
-        current = parent
-    }
-    var rootReturn: Window = 0
-    var x: Int32 = 0, y: Int32 = 0, width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
-    XGetGeometry(client.display, current, &rootReturn, &x, &y, &width, &height, &border, &depth)
-    return PixelRect(x: Int(x), y: Int(y), width: Int(width + 2 * border), height: Int(height + 2 * border))
-}
-
 /// The client window's own area on the root grown by its `_NET_FRAME_EXTENTS`: what the window
 /// manager says its frame is.
 private func extentsFrame(of window: Window, _ client: XClient) -> PixelRect {
@@ -64,7 +45,7 @@ private func mapDock(_ server: XServer, at rect: PixelRect, strut: [UInt]) throw
 private func move(_ window: EventWindow, to x: Int, _ y: Int, observer: XClient) -> Bool {
     XMoveWindow(window.client.display, window.window, Int32(x), Int32(y))
     window.client.sync()
-    return poll { frame(of: window.window, observer).x == x && frame(of: window.window, observer).y == y }
+    return poll { outerFrame(of: window.window, observer).x == x && outerFrame(of: window.window, observer).y == y }
 }
 
 private let maximized: Set<String> = ["_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ"]
@@ -91,18 +72,18 @@ struct WindowLayoutTests {
     /// Performs `action` and waits until the window's frame is `expected`; true when it got there.
     private func frameBecomes(_ expected: PixelRect, after action: Action, _ window: EventWindow, _ client: XClient, _ performer: X11ActionPerformer) throws -> Bool {
         try performer.perform(action, context: context(.touchscreen))
-        return poll { frame(of: window.window, client) == expected }
+        return poll { outerFrame(of: window.window, client) == expected }
     }
 
     @Test("toggle-maximize maximizes, and restores when done again")
     func toggleMaximize() throws {
         try withFocusedWindow { _, client, window, performer in
-            let before = frame(of: window.window, client)
+            let before = outerFrame(of: window.window, client)
             try performer.perform(.window(.toggleMaximize), context: context(.touchpad))
             #expect(poll { client.wmState(of: window.window).isSuperset(of: maximized) })
             try performer.perform(.window(.toggleMaximize), context: context(.touchpad))
             #expect(poll { client.wmState(of: window.window).isDisjoint(with: maximized) })
-            #expect(poll { frame(of: window.window, client) == before }, "back where it was: \(frame(of: window.window, client)), not \(before)")
+            #expect(poll { outerFrame(of: window.window, client) == before }, "back where it was: \(outerFrame(of: window.window, client)), not \(before)")
         }
     }
 
@@ -128,18 +109,18 @@ struct WindowLayoutTests {
     @Test("restore takes the window out of maximized, and out of fullscreen")
     func restore() throws {
         try withFocusedWindow { _, client, window, performer in
-            let before = frame(of: window.window, client)
+            let before = outerFrame(of: window.window, client)
             try performer.perform(.window(.maximize), context: context(.pointer))
             try #require(poll { client.wmState(of: window.window).isSuperset(of: maximized) })
             try performer.perform(.window(.restore), context: context(.pointer))
             #expect(poll { client.wmState(of: window.window).isDisjoint(with: maximized) })
-            #expect(poll { frame(of: window.window, client) == before })
+            #expect(poll { outerFrame(of: window.window, client) == before })
 
             try performer.perform(.window(.fullscreen), context: context(.pointer))
             try #require(poll { client.wmState(of: window.window).contains("_NET_WM_STATE_FULLSCREEN") })
             try performer.perform(.window(.restore), context: context(.pointer))
             #expect(poll { !client.wmState(of: window.window).contains("_NET_WM_STATE_FULLSCREEN") })
-            #expect(poll { frame(of: window.window, client) == before })
+            #expect(poll { outerFrame(of: window.window, client) == before })
 
             // Both at once, and a window in neither state: restore is not a toggle.
             try performer.perform(.window(.maximize), context: context(.pointer))
@@ -151,7 +132,7 @@ struct WindowLayoutTests {
             try performer.perform(.window(.restore), context: context(.pointer))
             client.sync()
             #expect(client.wmState(of: window.window).isDisjoint(with: maximized.union(["_NET_WM_STATE_FULLSCREEN"])))
-            #expect(poll { frame(of: window.window, client) == before })
+            #expect(poll { outerFrame(of: window.window, client) == before })
         }
     }
 
@@ -167,7 +148,7 @@ struct WindowLayoutTests {
             for (side, expected) in halves {
                 let tiled = try frameBecomes(expected, after: .tile(side), window, client, performer)
                 #expect(tiled,
-                        "tile \(side): frame \(frame(of: window.window, client)), not \(expected)")
+                        "tile \(side): frame \(outerFrame(of: window.window, client)), not \(expected)")
                 // The window manager's own account of the frame agrees with the server's.
                 #expect(poll { extentsFrame(of: window.window, client) == expected }, "\(extentsFrame(of: window.window, client))")
             }
@@ -187,12 +168,12 @@ struct WindowLayoutTests {
             for (side, expected) in right {
                 let tiled = try frameBecomes(expected, after: .tile(side), window, client, performer)
                 #expect(tiled,
-                        "tile \(side) on the right monitor: frame \(frame(of: window.window, client)), not \(expected)")
+                        "tile \(side) on the right monitor: frame \(outerFrame(of: window.window, client)), not \(expected)")
             }
             try #require(move(window, to: 50, 100, observer: client))
             let tiled = try frameBecomes(PixelRect(x: 320, y: 0, width: 320, height: 800), after: .tile(.right), window, client, performer)
             #expect(tiled,
-                    "tile right on the left monitor: frame \(frame(of: window.window, client))")
+                    "tile right on the left monitor: frame \(outerFrame(of: window.window, client))")
         }
     }
 
@@ -204,14 +185,14 @@ struct WindowLayoutTests {
             try #require(poll { client.wmState(of: window.window).isSuperset(of: maximized) })
             let left = PixelRect(x: 640, y: 0, width: 320, height: 800)
             let tiled1 = try frameBecomes(left, after: .tile(.left), window, client, performer)
-            #expect(tiled1, "frame \(frame(of: window.window, client))")
+            #expect(tiled1, "frame \(outerFrame(of: window.window, client))")
             #expect(client.wmState(of: window.window).isDisjoint(with: maximized))
 
             try performer.perform(.window(.fullscreen), context: context(.pointer))
             try #require(poll { client.wmState(of: window.window).contains("_NET_WM_STATE_FULLSCREEN") })
             let bottom = PixelRect(x: 640, y: 400, width: 640, height: 400)
             let tiled2 = try frameBecomes(bottom, after: .tile(.bottom), window, client, performer)
-            #expect(tiled2, "frame \(frame(of: window.window, client))")
+            #expect(tiled2, "frame \(outerFrame(of: window.window, client))")
             #expect(!client.wmState(of: window.window).contains("_NET_WM_STATE_FULLSCREEN"))
             #expect(poll { extentsFrame(of: window.window, client) == bottom }, "\(extentsFrame(of: window.window, client))")
         }
@@ -236,14 +217,14 @@ struct WindowLayoutTests {
             try #require(move(window, to: 100, 100, observer: client))
             let tiled3 = try frameBecomes(PixelRect(x: 0, y: 380, width: 640, height: 380), after: .tile(.bottom), window, client, performer)
             #expect(tiled3,
-                    "bottom of the left monitor, above the panel: \(frame(of: window.window, client))")
+                    "bottom of the left monitor, above the panel: \(outerFrame(of: window.window, client))")
             let tiled4 = try frameBecomes(PixelRect(x: 0, y: 0, width: 320, height: 760), after: .tile(.left), window, client, performer)
             #expect(tiled4,
-                    "left of the left monitor: \(frame(of: window.window, client))")
+                    "left of the left monitor: \(outerFrame(of: window.window, client))")
             try #require(move(window, to: 800, 100, observer: client))
             let tiled5 = try frameBecomes(PixelRect(x: 640, y: 400, width: 640, height: 400), after: .tile(.bottom), window, client, performer)
             #expect(tiled5,
-                    "the right monitor has no panel: \(frame(of: window.window, client))")
+                    "the right monitor has no panel: \(outerFrame(of: window.window, client))")
             withExtendedLifetime(dockClient) {}
         }
     }
