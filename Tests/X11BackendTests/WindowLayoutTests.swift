@@ -252,6 +252,26 @@ struct WindowLayoutTests {
         }
     }
 
+    @Test("move-to-workspace keeps a window on all desktops there, and only switches the desktop")
+    func moveStickyWindow() throws {
+        try withFocusedWindow { _, client, window, performer in
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = window.window
+            event.xclient.message_type = client.atom("_NET_WM_DESKTOP")
+            event.xclient.format = 32
+            event.xclient.data.l = (0xFFFF_FFFF, 2, 0, 0, 0)
+            XSendEvent(client.display, client.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+            client.sync()
+            try #require(poll { onAllDesktops(window.window, client) })
+            try performer.perform(.moveWindowToWorkspace(.number(3)), context: context(.touchpad))
+            #expect(poll { client.currentDesktop() == 2 })
+            try #require(pingWindowManager(client))
+            #expect(onAllDesktops(window.window, client))
+            #expect(window.mapState() == IsViewable)
+        }
+    }
+
     @Test("show-desktop toggles _NET_SHOWING_DESKTOP, hiding the windows and bringing them back")
     func showDesktop() throws {
         try withFocusedWindow { _, client, window, performer in
@@ -311,6 +331,11 @@ struct WindowLayoutTests {
             #expect(tile?.message.contains("does not list _NET_MOVERESIZE_WINDOW, _NET_FRAME_EXTENTS, _NET_CLIENT_LIST in _NET_SUPPORTED") == true, "\(tile?.message ?? "")")
         }
     }
+}
+
+/// Whether `window`'s `_NET_WM_DESKTOP` is 0xFFFFFFFF (Xlib may hand it back sign-extended).
+private func onAllDesktops(_ window: Window, _ client: XClient) -> Bool {
+    client.longs("_NET_WM_DESKTOP", of: window)?.first.map { UInt32(truncatingIfNeeded: $0) } == 0xFFFF_FFFF
 }
 
 /// Waits until the window manager has handled everything sent to it before: it answers a
