@@ -43,25 +43,16 @@ struct WindowActionDoctorTests {
     @Test("a window manager that lists neither _NET_SHOWING_DESKTOP nor _NET_MOVERESIZE_WINDOW is a warning naming them")
     func missingHints() throws {
         try XServer.with { server in
-            let wm = try XClient(server.name)
-            let check = XCreateSimpleWindow(wm.display, wm.root, 0, 0, 1, 1, 0, 0, 0)
-            func set(_ window: Window, _ property: String, _ type: String, _ values: [UInt]) {
-                var longs = values.map { CLong(bitPattern: $0) }
-                longs.withUnsafeMutableBytes { bytes in
-                    _ = XChangeProperty(wm.display, window, wm.atom(property), wm.atom(type), 32, PropModeReplace,
-                                        bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(values.count))
-                }
-            }
-            set(check, "_NET_SUPPORTING_WM_CHECK", "WINDOW", [UInt(check)])
-            set(wm.root, "_NET_SUPPORTING_WM_CHECK", "WINDOW", [UInt(check)])
-            set(wm.root, "_NET_SUPPORTED", "ATOM", ["_NET_ACTIVE_WINDOW", "_NET_WM_STATE", "_NET_CLIENT_LIST", "_NET_FRAME_EXTENTS",
-                                                     "_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS", "_NET_WM_DESKTOP"].map { UInt(wm.atom($0)) })
-            wm.sync()
+            let wm = try pretendWindowManager(server, supporting: [
+                "_NET_ACTIVE_WINDOW", "_NET_WM_STATE", "_NET_CLIENT_LIST", "_NET_FRAME_EXTENTS",
+                "_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS", "_NET_WM_DESKTOP",
+            ])
             let checks = try DoctorTests.run(server, config: Self.config)
             let ewmh = try DoctorTests.check("ewmh", in: checks)
             #expect(ewmh.status == .warn, "\(DoctorTests.text(checks))")
             #expect(ewmh.message.contains("does not list _NET_MOVERESIZE_WINDOW, _NET_SHOWING_DESKTOP in _NET_SUPPORTED: 2 bindings may not work"),
                     "\(DoctorTests.text(checks))")
+            withExtendedLifetime(wm) {}
         }
     }
 }

@@ -19,13 +19,24 @@ private func extentsFrame(of window: Window, _ client: XClient) -> PixelRect {
 }
 
 /// Sets a 32-bit property (`CARDINAL`, `ATOM`) on `window`.
-private func setLongs(_ client: XClient, _ window: Window, _ property: String, type: String, _ values: [UInt]) {
+func setLongs(_ client: XClient, _ window: Window, _ property: String, type: String, _ values: [UInt]) {
     var longs = values.map { CLong(bitPattern: $0) }
     longs.withUnsafeMutableBytes { bytes in
         _ = XChangeProperty(client.display, window, client.atom(property), client.atom(type), 32, PropModeReplace,
                             bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(values.count))
     }
     client.sync()
+}
+
+/// Plays an EWMH window manager that manages nothing: a valid `_NET_SUPPORTING_WM_CHECK` and
+/// a `_NET_SUPPORTED` listing `hints`, on a connection kept open by the caller.
+func pretendWindowManager(_ server: XServer, supporting hints: [String]) throws -> XClient {
+    let wm = try XClient(server.name)
+    let check = XCreateSimpleWindow(wm.display, wm.root, 0, 0, 1, 1, 0, 0, 0)
+    setLongs(wm, check, "_NET_SUPPORTING_WM_CHECK", type: "WINDOW", [UInt(check)])
+    setLongs(wm, wm.root, "_NET_SUPPORTING_WM_CHECK", type: "WINDOW", [UInt(check)])
+    setLongs(wm, wm.root, "_NET_SUPPORTED", type: "ATOM", hints.map { UInt(wm.atom($0)) })
+    return wm
 }
 
 /// A panel: a `_NET_WM_WINDOW_TYPE_DOCK` window at `rect` reserving `strut` (`_NET_WM_STRUT_PARTIAL`),
@@ -75,6 +86,18 @@ struct WindowLayoutTests {
         return poll { outerFrame(of: window.window, client) == expected }
     }
 
+    /// Tiles the window to each side in turn and expects its frame to cover exactly that
+    /// rectangle, by the server's geometry and by the window manager's own account (extents).
+    private func expectTiles(
+        _ halves: [(TileSide, PixelRect)], _ window: EventWindow, _ client: XClient, _ performer: X11ActionPerformer, on monitor: String
+    ) throws {
+        for (side, expected) in halves {
+            let tiled = try frameBecomes(expected, after: .tile(side), window, client, performer)
+            #expect(tiled, "tile \(side) on \(monitor): frame \(outerFrame(of: window.window, client)), not \(expected)")
+            #expect(poll { extentsFrame(of: window.window, client) == expected }, "\(extentsFrame(of: window.window, client))")
+        }
+    }
+
     @Test("toggle-maximize maximizes, and restores when done again")
     func toggleMaximize() throws {
         try withFocusedWindow { _, client, window, performer in
@@ -91,15 +114,7 @@ struct WindowLayoutTests {
     func toggleMaximizeHalfMaximized() throws {
         try withFocusedWindow { _, client, window, performer in
             // What openbox's own "maximize vertically" leaves.
-            let state = client.atom("_NET_WM_STATE")
-            var event = XEvent()
-            event.xclient.type = ClientMessage
-            event.xclient.window = window.window
-            event.xclient.message_type = state
-            event.xclient.format = 32
-            event.xclient.data.l = (1, Int(client.atom("_NET_WM_STATE_MAXIMIZED_VERT")), 0, 2, 0)
-            XSendEvent(client.display, client.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
-            client.sync()
+            askWindowManager(client, "_NET_WM_STATE", about: window.window, [1, Int(client.atom("_NET_WM_STATE_MAXIMIZED_VERT")), 0, 2])
             try #require(poll { client.wmState(of: window.window) == ["_NET_WM_STATE_MAXIMIZED_VERT"] })
             try performer.perform(.window(.toggleMaximize), context: context(.touchpad))
             #expect(poll { client.wmState(of: window.window).isSuperset(of: maximized) })
@@ -145,13 +160,7 @@ struct WindowLayoutTests {
                 (.top, PixelRect(x: 0, y: 0, width: 1280, height: 400)),
                 (.bottom, PixelRect(x: 0, y: 400, width: 1280, height: 400)),
             ]
-            for (side, expected) in halves {
-                let tiled = try frameBecomes(expected, after: .tile(side), window, client, performer)
-                #expect(tiled,
-                        "tile \(side): frame \(outerFrame(of: window.window, client)), not \(expected)")
-                // The window manager's own account of the frame agrees with the server's.
-                #expect(poll { extentsFrame(of: window.window, client) == expected }, "\(extentsFrame(of: window.window, client))")
-            }
+            try expectTiles(halves, window, client, performer, on: "the screen")
         }
     }
 
@@ -165,11 +174,7 @@ struct WindowLayoutTests {
                 (.top, PixelRect(x: 640, y: 0, width: 640, height: 400)),
                 (.bottom, PixelRect(x: 640, y: 400, width: 640, height: 400)),
             ]
-            for (side, expected) in right {
-                let tiled = try frameBecomes(expected, after: .tile(side), window, client, performer)
-                #expect(tiled,
-                        "tile \(side) on the right monitor: frame \(outerFrame(of: window.window, client)), not \(expected)")
-            }
+            try expectTiles(right, window, client, performer, on: "the right monitor")
             try #require(move(window, to: 50, 100, observer: client))
             let tiled = try frameBecomes(PixelRect(x: 320, y: 0, width: 320, height: 800), after: .tile(.right), window, client, performer)
             #expect(tiled,
@@ -255,14 +260,7 @@ struct WindowLayoutTests {
     @Test("move-to-workspace keeps a window on all desktops there, and only switches the desktop")
     func moveStickyWindow() throws {
         try withFocusedWindow { _, client, window, performer in
-            var event = XEvent()
-            event.xclient.type = ClientMessage
-            event.xclient.window = window.window
-            event.xclient.message_type = client.atom("_NET_WM_DESKTOP")
-            event.xclient.format = 32
-            event.xclient.data.l = (0xFFFF_FFFF, 2, 0, 0, 0)
-            XSendEvent(client.display, client.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
-            client.sync()
+            askWindowManager(client, "_NET_WM_DESKTOP", about: window.window, [0xFFFF_FFFF, 2])
             try #require(poll { onAllDesktops(window.window, client) })
             try performer.perform(.moveWindowToWorkspace(.number(3)), context: context(.touchpad))
             #expect(poll { client.currentDesktop() == 2 })
@@ -317,18 +315,14 @@ struct WindowLayoutTests {
         try XServer.with { server in
             // A minimal EWMH window manager: a check window and a _NET_SUPPORTED without
             // _NET_SHOWING_DESKTOP or _NET_MOVERESIZE_WINDOW.
-            let wm = try XClient(server.name)
-            let check = XCreateSimpleWindow(wm.display, wm.root, 0, 0, 1, 1, 0, 0, 0)
-            setLongs(wm, check, "_NET_SUPPORTING_WM_CHECK", type: "WINDOW", [UInt(check)])
-            setLongs(wm, wm.root, "_NET_SUPPORTING_WM_CHECK", type: "WINDOW", [UInt(check)])
-            setLongs(wm, wm.root, "_NET_SUPPORTED", type: "ATOM",
-                     ["_NET_ACTIVE_WINDOW", "_NET_WM_STATE", "_NET_CURRENT_DESKTOP"].map { UInt(wm.atom($0)) })
+            let wm = try pretendWindowManager(server, supporting: ["_NET_ACTIVE_WINDOW", "_NET_WM_STATE", "_NET_CURRENT_DESKTOP"])
             let performer = try makePerformer(server)
             let showDesktop = #expect(throws: ActionError.self) { try performer.perform(.showDesktop, context: context(.pointer)) }
             #expect(showDesktop?.message == "show-desktop: the window manager on \(server.name) does not list _NET_SHOWING_DESKTOP in _NET_SUPPORTED, "
                 + "so it would ignore the request; use a window manager that supports it")
             let tile = #expect(throws: ActionError.self) { try performer.perform(.tile(.top), context: context(.pointer)) }
             #expect(tile?.message.contains("does not list _NET_MOVERESIZE_WINDOW, _NET_FRAME_EXTENTS, _NET_CLIENT_LIST in _NET_SUPPORTED") == true, "\(tile?.message ?? "")")
+            withExtendedLifetime(wm) {}
         }
     }
 }
@@ -338,19 +332,26 @@ private func onAllDesktops(_ window: Window, _ client: XClient) -> Bool {
     client.longs("_NET_WM_DESKTOP", of: window)?.first.map { UInt32(truncatingIfNeeded: $0) } == 0xFFFF_FFFF
 }
 
+/// Sends the window manager an EWMH client message about `window` (as a pager would), and syncs.
+private func askWindowManager(_ client: XClient, _ type: String, about window: Window, _ data: [Int]) {
+    var event = XEvent()
+    event.xclient.type = ClientMessage
+    event.xclient.window = window
+    event.xclient.message_type = client.atom(type)
+    event.xclient.format = 32
+    let l = data + Array(repeating: 0, count: 5 - data.count)
+    event.xclient.data.l = (l[0], l[1], l[2], l[3], l[4])
+    XSendEvent(client.display, client.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+    client.sync()
+}
+
 /// Waits until the window manager has handled everything sent to it before: it answers a
 /// `_NET_REQUEST_FRAME_EXTENTS` about a fresh unmapped window by setting that window's
 /// `_NET_FRAME_EXTENTS`, in its turn.
 private func pingWindowManager(_ client: XClient) -> Bool {
     let probe = XCreateSimpleWindow(client.display, client.root, 0, 0, 1, 1, 0, 0, 0)
     defer { XDestroyWindow(client.display, probe); client.sync() }
-    var event = XEvent()
-    event.xclient.type = ClientMessage
-    event.xclient.window = probe
-    event.xclient.message_type = client.atom("_NET_REQUEST_FRAME_EXTENTS")
-    event.xclient.format = 32
-    XSendEvent(client.display, client.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
-    client.sync()
+    askWindowManager(client, "_NET_REQUEST_FRAME_EXTENTS", about: probe, [])
     return poll { client.longs("_NET_FRAME_EXTENTS", of: probe) != nil }
 }
 
