@@ -15,6 +15,9 @@ extension Action: CustomStringConvertible {
         case .workspace(.number(let n)): "workspace \(n)"
         case .window(let operation): "window \(operation.rawValue)"
         case .exec(let argv): "exec " + argv.map(ShellWords.quote).joined(separator: " ")
+        case .tile(let side): "window tile \(side.rawValue)"
+        case .moveWindowToWorkspace(let target): "window move-to-" + Action.workspace(target).description
+        case .showDesktop: "show-desktop"
         }
     }
 

@@ -13,7 +13,7 @@ public struct ActionParseError: Error, Hashable, Sendable, CustomStringConvertib
 
 extension Action {
     /// The words an action starts with, in the order the contract lists them.
-    public static let verbs = ["key", "click", "scroll", "workspace", "window", "exec"]
+    public static let verbs = ["key", "click", "scroll", "workspace", "window", "exec", "show-desktop"]
 
     /// The modifier words of `key` combinations and the keysyms they stand for: the left-hand
     /// key of each modifier.
@@ -53,7 +53,10 @@ extension Action {
     /// click left|middle|right|N        N = 1…255
     /// scroll up|down|left|right [N]    N = 1…100, default 1
     /// workspace next|prev|N            N ≥ 1, counted from 1
-    /// window maximize|minimize|fullscreen|close
+    /// window maximize|minimize|fullscreen|close|toggle-maximize|restore
+    /// window tile left|right|top|bottom
+    /// window move-to-workspace next|prev|N
+    /// show-desktop
     /// exec PROGRAM [ARG ...]           split like shell words (see ``ShellWords``), no shell
     /// ```
     ///
@@ -87,7 +90,10 @@ extension Action {
         case "workspace":
             self = .workspace(try Self.workspaceTarget(arguments))
         case "window":
-            self = .window(try Self.windowOperation(arguments))
+            self = try Self.windowAction(arguments)
+        case "show-desktop":
+            guard arguments.isEmpty else { throw ActionParseError("show-desktop takes no argument") }
+            self = .showDesktop
         case "exec":
             let argv = try ShellWords.split(String(rest))
             guard let program = argv.first, !program.isEmpty else {
@@ -192,9 +198,9 @@ extension Action {
         return (direction, steps)
     }
 
-    private static func workspaceTarget(_ arguments: [String]) throws(ActionParseError) -> WorkspaceTarget {
+    static func workspaceTarget(_ arguments: [String], phrase: String = "workspace") throws(ActionParseError) -> WorkspaceTarget {
         guard arguments.count == 1, let word = arguments.first else {
-            throw ActionParseError("workspace takes one target: next, prev or a desktop number counted from 1")
+            throw ActionParseError("\(phrase) takes one target: next, prev or a desktop number counted from 1")
         }
         switch word {
         case "next": return .next
@@ -212,8 +218,8 @@ extension Action {
         }
     }
 
-    private static func windowOperation(_ arguments: [String]) throws(ActionParseError) -> WindowOperation {
-        let allowed = WindowOperation.allCases.map(\.rawValue)
+    static func windowOperation(_ arguments: [String]) throws(ActionParseError) -> WindowOperation {
+        let allowed = windowWords
         guard arguments.count == 1, let word = arguments.first else {
             throw ActionParseError("window takes one operation: \(allowed.joined(separator: ", "))")
         }

@@ -19,6 +19,13 @@ public enum Action: Hashable, Sendable {
     case window(WindowOperation)
     /// Start a program, no shell: `argv[0]` is looked up in `PATH`.
     case exec(argv: [String])
+    /// Restore the focused window, then move and resize its frame to that half of the work area
+    /// of the monitor it is on (`window tile left`).
+    case tile(TileSide)
+    /// Send the focused window to a desktop and switch to it (`window move-to-workspace next`).
+    case moveWindowToWorkspace(WorkspaceTarget)
+    /// Toggle `_NET_SHOWING_DESKTOP` (`show-desktop`).
+    case showDesktop
 }
 
 /// A key combination: X keysyms pressed in order and released in reverse.
@@ -64,4 +71,8 @@ public enum WorkspaceTarget: Hashable, Sendable {
 /// `window` operations on `_NET_ACTIVE_WINDOW`.
 public enum WindowOperation: String, CaseIterable, Hashable, Sendable {
     case maximize, minimize, fullscreen, close
+    /// Maximize, or restore when maximized both ways.
+    case toggleMaximize = "toggle-maximize"
+    /// Take the window out of maximized and fullscreen.
+    case restore
 }

@@ -69,6 +69,34 @@ fingers = 3
 direction = "down"
 action = "window minimize"
 
+# Tiling with four fingers, commented out because a stray four-finger swipe would move your
+# window: left and right put the focused window on that half of its monitor (panels left
+# free), up maximizes it or restores it, down sends it to the next desktop and follows it.
+#
+# [[bind]]
+# gesture = "swipe"
+# fingers = 4
+# direction = "left"
+# action = "window tile left"
+#
+# [[bind]]
+# gesture = "swipe"
+# fingers = 4
+# direction = "right"
+# action = "window tile right"
+#
+# [[bind]]
+# gesture = "swipe"
+# fingers = 4
+# direction = "up"
+# action = "window toggle-maximize"
+#
+# [[bind]]
+# gesture = "swipe"
+# fingers = 4
+# direction = "down"
+# action = "window move-to-workspace next"
+
 # Holding one finger on the touchscreen opens the context menu under it. `device` keeps the
 # pointer out: a held right button is already a right click.
 

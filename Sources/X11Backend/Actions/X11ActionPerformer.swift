@@ -35,6 +35,9 @@ public struct HeldInput: Hashable, Sendable {
 /// - `window`: acts on `_NET_ACTIVE_WINDOW`: maximize and fullscreen toggle `_NET_WM_STATE`
 ///   (there is no restore action, so doing it again restores), minimize sends ICCCM
 ///   `WM_CHANGE_STATE` (IconicState), close sends `_NET_CLOSE_WINDOW`.
+///   toggle-maximize and restore read the state first and ask for what changes it; tile,
+///   move-to-workspace and show-desktop are in `X11ActionPerformer+Windows.swift`. Each of these
+///   fails, naming the hint, when `_NET_SUPPORTED` does not list a hint it uses.
 /// - `exec`: `posix_spawnp`, no shell, never waits (see ``reapChildren()``).
 ///
 /// Each action runs as one checked call on the ``X11Display`` (an X error fails the action
@@ -116,6 +119,9 @@ public final class X11ActionPerformer: ActionPerformer {
                 case .scroll(let direction, let steps): try scroll(direction, steps: steps)
                 case .workspace(let target): try switchWorkspace(to: target)
                 case .window(let operation): try actOnActiveWindow(operation)
+                case .tile(let side): try tile(side)
+                case .moveWindowToWorkspace(let target): try moveFocusedWindow(to: target)
+                case .showDesktop: try toggleShowingDesktop()
                 case .exec: break
                 }
             }

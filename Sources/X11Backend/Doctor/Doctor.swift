@@ -392,7 +392,7 @@ public struct Doctor {
     private func checkDesktops(_ display: X11Display, bindings: [Binding]) -> DoctorCheck {
         let count = (try? display.cardinal(.netNumberOfDesktops, of: display.root)) ?? nil
         let current = (try? display.cardinal(.netCurrentDesktop, of: display.root)) ?? nil
-        let workspaceBindings = bindings.filter { if case .workspace = $0.action { true } else { false } }
+        let workspaceBindings = bindings.filter { $0.action.desktopTarget != nil }
         guard let count, count > 0 else {
             if workspaceBindings.isEmpty { return DoctorCheck("desktops", .ok, "the window manager publishes no _NET_NUMBER_OF_DESKTOPS; no binding switches desktops") }
             return DoctorCheck(
@@ -400,8 +400,8 @@ public struct Doctor {
                 advice: "use a window manager with EWMH desktops", details: workspaceBindings.map(BindingReach.describe))
         }
         let found = "\(count) desktop\(count == 1 ? "" : "s")" + (current.map { " (desktop \($0 + 1) is shown)" } ?? "")
-        let beyond = workspaceBindings.filter { if case .workspace(.number(let n)) = $0.action { n > Int(count) } else { false } }
-        let going = workspaceBindings.filter { if case .workspace(.number) = $0.action { false } else { true } }
+        let beyond = workspaceBindings.filter { if case .number(let n) = $0.action.desktopTarget { n > Int(count) } else { false } }
+        let going = workspaceBindings.filter { if case .number = $0.action.desktopTarget { false } else { true } }
         if !beyond.isEmpty {
             return DoctorCheck(
                 "desktops", .warn, found + ": \(beyond.count) binding\(beyond.count == 1 ? "" : "s") switch to a desktop that does not exist",
@@ -525,6 +525,13 @@ enum EWMHNeeds {
         // Minimizing is ICCCM's WM_CHANGE_STATE, which _NET_SUPPORTED does not list.
         case .window(.minimize): ["_NET_ACTIVE_WINDOW"]
         case .window(.close): ["_NET_ACTIVE_WINDOW", "_NET_CLOSE_WINDOW"]
+        case .window(.toggleMaximize): ["_NET_ACTIVE_WINDOW", "_NET_WM_STATE", "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ"]
+        // Restoring removes only the states the window has, which its manager must know.
+        case .window(.restore): ["_NET_ACTIVE_WINDOW", "_NET_WM_STATE"]
+        case .tile: ["_NET_ACTIVE_WINDOW", "_NET_WM_STATE", "_NET_MOVERESIZE_WINDOW", "_NET_FRAME_EXTENTS", "_NET_CLIENT_LIST"]
+        case .moveWindowToWorkspace:
+            ["_NET_ACTIVE_WINDOW", "_NET_WM_DESKTOP", "_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS"]
+        case .showDesktop: ["_NET_SHOWING_DESKTOP"]
         case .key, .click, .scroll, .exec: []
         }
     }

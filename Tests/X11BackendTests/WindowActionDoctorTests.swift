@@ -1,0 +1,58 @@
+import CX11
+import Testing
+@testable import X11Backend
+
+@Suite("doctor: the EWMH hints of the window and desktop actions")
+struct WindowActionDoctorTests {
+    static let config = """
+        [[bind]]
+        gesture = "swipe"
+        device = "pointer"
+        direction = "left"
+        action = "window tile left"
+
+        [[bind]]
+        gesture = "swipe"
+        device = "pointer"
+        direction = "right"
+        action = "window move-to-workspace next"
+
+        [[bind]]
+        gesture = "swipe"
+        device = "pointer"
+        direction = "down"
+        action = "show-desktop"
+        """
+
+    @Test("openbox supports every hint the new actions use; a desktop beyond the count is a warning")
+    func openbox() throws {
+        try XServer.with(windowManager: true) { server in
+            let checks = try DoctorTests.run(server, config: Self.config)
+            let all = DoctorTests.text(checks)
+            let ewmh = try DoctorTests.check("ewmh", in: checks)
+            #expect(ewmh.status == .ok, "\(all)")
+            for hint in ["_NET_MOVERESIZE_WINDOW", "_NET_FRAME_EXTENTS", "_NET_WM_DESKTOP", "_NET_SHOWING_DESKTOP", "_NET_CLIENT_LIST"] {
+                #expect(ewmh.message.contains(hint), "\(all)")
+            }
+            let beyond = try DoctorTests.run(server, config: Self.config.replacing("move-to-workspace next", with: "move-to-workspace 9"))
+            let desktops = try DoctorTests.check("desktops", in: beyond)
+            #expect(desktops.status == .warn && DoctorTests.has(desktops.details, "window move-to-workspace 9"), "\(DoctorTests.text(beyond))")
+        }
+    }
+
+    @Test("a window manager that lists neither _NET_SHOWING_DESKTOP nor _NET_MOVERESIZE_WINDOW is a warning naming them")
+    func missingHints() throws {
+        try XServer.with { server in
+            let wm = try pretendWindowManager(server, supporting: [
+                "_NET_ACTIVE_WINDOW", "_NET_WM_STATE", "_NET_CLIENT_LIST", "_NET_FRAME_EXTENTS",
+                "_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS", "_NET_WM_DESKTOP",
+            ])
+            let checks = try DoctorTests.run(server, config: Self.config)
+            let ewmh = try DoctorTests.check("ewmh", in: checks)
+            #expect(ewmh.status == .warn, "\(DoctorTests.text(checks))")
+            #expect(ewmh.message.contains("does not list _NET_MOVERESIZE_WINDOW, _NET_SHOWING_DESKTOP in _NET_SUPPORTED: 2 bindings may not work"),
+                    "\(DoctorTests.text(checks))")
+            withExtendedLifetime(wm) {}
+        }
+    }
+}
