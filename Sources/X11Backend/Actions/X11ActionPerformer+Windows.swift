@@ -1,5 +1,6 @@
 internal import CX11
 import GestureConfig
+import GestureEngine
 import Glibc
 import Logging
 
@@ -20,6 +21,8 @@ extension X11ActionPerformer {
     static let restoreTimeout = Duration.seconds(1)
     /// How often the window's state is read again while waiting for the restore.
     static let restorePollInterval = Duration.milliseconds(1)
+    /// How long the state must stay clear of maximized and fullscreen for a restore to be done.
+    static let restoreSettle = Duration.milliseconds(30)
 
     /// `_NET_MOVERESIZE_WINDOW` flags: `NorthWestGravity` (x, y place the frame's outer top-left
     /// corner, as ICCCM defines gravity for a configure request), x, y, width and height
@@ -42,51 +45,55 @@ extension X11ActionPerformer {
         ])
     }
 
-    /// Takes `window` out of maximized (either way) and fullscreen; a window in neither is left
-    /// alone.
+    /// Takes `window` out of maximized (either way) and fullscreen, and waits until the window
+    /// manager has done it; a window in neither is left alone.
     ///
     /// A fullscreen window is also un-maximized, whatever its state says: openbox lists only
-    /// `_NET_WM_STATE_FULLSCREEN` for a maximized window made fullscreen, and maximizes it
-    /// again when it leaves fullscreen.
+    /// `_NET_WM_STATE_FULLSCREEN` for a maximized window made fullscreen and maximizes it again
+    /// as it leaves fullscreen. Under load that re-maximizing was seen to land after the
+    /// un-maximize, so the state must stay clear for ``restoreSettle`` before the restore counts
+    /// as done; a maximized state that comes back meanwhile is removed again. Waiting matters
+    /// for `tile` too: the frame extents and geometry change with the restore (a fullscreen
+    /// window has no frame), so the move must be computed from the restored window (openbox
+    /// updates them before it rewrites `_NET_WM_STATE`).
     ///
     /// - Returns: whether it was in one of those states.
     @discardableResult
     func restore(_ window: WindowID) throws(X11Error) -> Bool {
-        let state = try wmState(of: window)
-        let fullscreen = try display.atom(.netWMStateFullscreen)
-        let vert = try display.atom(.netWMStateMaximizedVert), horz = try display.atom(.netWMStateMaximizedHorz)
-        let isFullscreen = state.contains(UInt(fullscreen))
-        guard isFullscreen || state.contains(UInt(vert)) || state.contains(UInt(horz)) else { return false }
-        if isFullscreen {
-            try display.sendClientMessage(.netWMState, about: window, data: [
-                WMStateAction.remove.rawValue, Int(fullscreen), 0, Self.sourceIndicationUser,
-            ])
-        }
-        try display.sendClientMessage(.netWMState, about: window, data: [
-            WMStateAction.remove.rawValue, Int(vert), Int(horz), Self.sourceIndicationUser,
-        ])
-        return true
-    }
-
-    /// Waits until the window manager has taken `window` out of maximized and fullscreen.
-    ///
-    /// Its frame extents and geometry change with the restore (a fullscreen window has no frame),
-    /// so the move must be computed from the restored window. openbox moves the window and
-    /// updates `_NET_FRAME_EXTENTS` before it rewrites `_NET_WM_STATE`, so the state is the
-    /// signal: it is read again every ``restorePollInterval`` (a round trip each) until the
-    /// states are gone, at most ``restoreTimeout``.
-    private func waitUntilRestored(_ window: WindowID) throws(X11Error) {
-        let states = Set([
-            UInt(try display.atom(.netWMStateFullscreen)), UInt(try display.atom(.netWMStateMaximizedVert)),
-            UInt(try display.atom(.netWMStateMaximizedHorz)),
-        ])
+        let fullscreen = UInt(try display.atom(.netWMStateFullscreen))
+        let vert = UInt(try display.atom(.netWMStateMaximizedVert)), horz = UInt(try display.atom(.netWMStateMaximizedHorz))
+        let states: Set<UInt> = [fullscreen, vert, horz]
+        var state = try wmState(of: window)
+        guard !state.isDisjoint(with: states) else { return false }
         let clock = ContinuousClock()
         let deadline = clock.now + Self.restoreTimeout
-        while try !wmState(of: window).isDisjoint(with: states) {
+        var clearSince: ContinuousClock.Instant? = nil
+        var lastSent: Set<UInt>? = nil
+        while true {
+            let left = state.intersection(states)
+            if left.isEmpty {
+                if let since = clearSince, clock.now - since >= Self.restoreSettle { return true }
+                clearSince = clearSince ?? clock.now
+            } else {
+                clearSince = nil
+                // Each state that is (back) on is removed, once per appearance.
+                if left != lastSent {
+                    if left.contains(fullscreen) {
+                        try display.sendClientMessage(.netWMState, about: window, data: [
+                            WMStateAction.remove.rawValue, Int(fullscreen), 0, Self.sourceIndicationUser,
+                        ])
+                    }
+                    try display.sendClientMessage(.netWMState, about: window, data: [
+                        WMStateAction.remove.rawValue, Int(vert), Int(horz), Self.sourceIndicationUser,
+                    ])
+                    lastSent = left
+                }
+            }
             guard clock.now < deadline else {
                 throw refuse("the window manager did not take window \(window) out of maximized or fullscreen within \(Self.restoreTimeout)")
             }
             usleep(useconds_t(Self.restorePollInterval.components.attoseconds / 1_000_000_000_000))
+            state = try wmState(of: window)
         }
     }
 
@@ -107,7 +114,7 @@ extension X11ActionPerformer {
         let monitors = try monitorRects(screen: screen)
         let before = try frameGeometry(of: window, extents: try frameExtents(of: window))
         let monitor = monitors[WindowPlacement.monitor(for: before, among: monitors) ?? 0]
-        if try restore(window) { try waitUntilRestored(window) }
+        try restore(window)
         let extents = try frameExtents(of: window)
         let area = WindowPlacement.workArea(of: monitor, struts: try struts(besides: window), screen: screen)
         let target = WindowPlacement.half(side, of: area)
@@ -119,9 +126,11 @@ extension X11ActionPerformer {
         logger.debug("window tile \(side.rawValue): frame \(target) (monitor \(monitor), work area \(area))", metadata: ["window": "\(window)"])
     }
 
-    /// The monitors as rectangles: RandR's, or the whole screen without RandR 1.5 or monitors.
+    /// The monitors as rectangles: the same list gestures are judged on (``MonitorLayout``: a
+    /// screen-sized monitor that `xrandr --setmonitor` ones cover is left out), or the whole
+    /// screen without RandR 1.5 or monitors.
     private func monitorRects(screen: PixelRect) throws(X11Error) -> [PixelRect] {
-        let monitors = (try display.randrMonitors() ?? []).map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        let monitors = display.gestureMonitors().map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         return monitors.isEmpty ? [screen] : monitors
     }
 
