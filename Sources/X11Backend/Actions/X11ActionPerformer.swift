@@ -68,6 +68,9 @@ public final class X11ActionPerformer: ActionPerformer {
     public internal(set) var held = HeldInput()
     /// Keysyms mapped on spare keycodes that are still to be restored.
     var temporaryMappings: [TemporaryMapping] = []
+    /// The keycodes pressed for each held keysym (`hold`), in press order: the key, and Shift
+    /// before it when the keysym needs it.
+    var holdKeycodes: [UInt32: [KeyCode]] = [:]
 
     /// A spare keycode lent to a keysym, and what to put back.
     struct TemporaryMapping: Hashable {

@@ -33,10 +33,10 @@ public func pipelineViolations(_ config: Config, _ steps: [FuzzStep], tracesTran
     var fired: [Action] = []
     let pipeline = Pipeline(config: config, performer: performer, arbiter: arbiter) { event in
         switch event {
-        case .phase(let report, let binding):
+        case .phase(let report, let binding, _):
             check.observe(.gesture(report))
             if let binding {
-                fired.append(binding.action)
+                fired.append(contentsOf: binding.actions)
                 if report.firing.map({ config.bindings.indices.contains($0) && config.bindings[$0] == binding }) != true {
                     problems.append("the binding performed is not the one the report fires: \(describe(report))")
                 }
@@ -53,7 +53,7 @@ public func pipelineViolations(_ config: Config, _ steps: [FuzzStep], tracesTran
         case .skipped(let report, _, _):
             // The screen is locked: the phase happened, nothing is performed.
             check.observe(.gesture(report))
-        case .actionFailed(let binding, let error):
+        case .actionFailed(let binding, _, let error):
             problems.append("the recording performer failed \(binding.actionText): \(error)")
         case .transition(let transition):
             check.observe(.transition(transition))
