@@ -108,3 +108,22 @@ struct ActionListConfigTests {
         #expect(config.bindings.map(\.holdText) == ["alt", "ctrl"])
     }
 }
+
+@Suite("The default config's window-switching pair")
+struct DefaultWindowSwitchingTests {
+    @Test("is commented out, and uncommented it is valid and holds Alt")
+    func uncommented() throws {
+        #expect(try Config.parse(DefaultConfig.text, file: "default.toml").bindings.allSatisfy { $0.hold == nil })
+        let lines = DefaultConfig.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("# Window switching") })
+        let block = lines[start...]
+            .drop { !$0.hasPrefix("# [[bind]]") }
+            .map { $0.hasPrefix("# ") ? String($0.dropFirst(2)) : String($0.drop { $0 == "#" }) }
+            .joined(separator: "\n")
+        let config = try Config.parse(DefaultConfig.text + "\n" + block, file: "default.toml")
+        let pans = config.bindings.filter { $0.trigger.gesture == .pan }
+        #expect(pans.map(\.holdText) == ["alt", "alt"])
+        #expect(pans.map(\.actionText) == ["key Tab", "key shift+Tab"])
+        #expect(pans.map(\.trigger.repeatEvery) == [100, 100])
+    }
+}
