@@ -5,26 +5,7 @@ extension Binding {
     /// An action array as output prints it: its strings quoted and escaped as JSON strings, in
     /// a JSON array (`["key ctrl+c", "workspace 2"]`), which is also how TOML writes it.
     static func listText(_ texts: [String]) -> String {
-        var out = "["
-        for (index, text) in texts.enumerated() {
-            if index > 0 { out += ", " }
-            out += "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                case "\u{00}"..."\u{1F}", "\u{7F}":
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: out.unicodeScalars.append(scalar)
-                }
-            }
-            out += "\""
-        }
-        return out + "]"
+        "[" + texts.map(JSONQuote.quoted).joined(separator: ", ") + "]"
     }
 }
 

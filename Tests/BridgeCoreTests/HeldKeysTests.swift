@@ -21,23 +21,14 @@ private final class OrderedPerformer: ActionPerformer {
 }
 
 /// The window-switching pair of contract section 5, on right-drags.
-private let switching = """
-    [[bind]]
-    gesture = "pan"
-    direction = "right"
-    device = "pointer"
-    hold = "alt"
-    repeat_every = 100
-    action = "key Tab"
+private let switching = HoldConfigs.pointerWindowSwitching
 
-    [[bind]]
-    gesture = "pan"
-    direction = "left"
-    device = "pointer"
-    hold = "alt"
-    repeat_every = 100
-    action = "key shift+Tab"
-    """
+/// A pointer pan that holds `hold` and performs `action` (a TOML value) as it begins.
+private func pointerPan(hold: String = "alt", _ action: String = #""key Tab""#, _ more: String...) -> String {
+    bind(#"gesture = "pan""#, #"device = "pointer""#, "hold = \"\(hold)\"", "action = \(action)") + more.joined()
+}
+
+private func bind(_ lines: String...) -> String { "[[bind]]\n" + lines.map { $0 + "\n" }.joined() + "\n" }
 
 /// A pipeline over `toml` printing JSON Lines (or lines for a person) into `lines`, performing
 /// into `performer` (nil: dry-run and replay).
@@ -125,19 +116,10 @@ struct HeldKeysTests {
     @Test("A held key in the action's combination stays down: the action neither presses nor releases it")
     func heldKeyInTheCombination() throws {
         let performer = OrderedPerformer()
-        let h = try Harness("""
-            [[bind]]
-            gesture = "pan"
-            device = "pointer"
-            hold = "alt"
-            action = "key alt+Tab"
-
-            [[bind]]
-            gesture = "long-press"
-            device = "pointer"
-            hold = "alt"
-            action = "key alt"
-            """, performer: performer)
+        let h = try Harness(
+            pointerPan(#""key alt+Tab""#)
+                + bind(#"gesture = "long-press""#, #"device = "pointer""#, #"hold = "alt""#, #"action = "key alt""#),
+            performer: performer)
         h.run(rightDrag(right: 100, left: 0))
         #expect(performer.log == ["down Alt_L", "key Tab", "up Alt_L"])
         var s = Script()
@@ -242,19 +224,9 @@ struct HeldKeysTests {
     @Test("Two gestures at once: a key both hold goes down once and up when the last of them ends")
     func twoGesturesAtOnce() throws {
         let performer = OrderedPerformer()
-        let h = try Harness("""
-            [[bind]]
-            gesture = "pan"
-            device = "pointer"
-            hold = "alt"
-            action = "key Tab"
-
-            [[bind]]
-            gesture = "long-press"
-            device = "touchscreen"
-            hold = "alt+ctrl"
-            action = "click left"
-            """, performer: performer)
+        let h = try Harness(
+            pointerPan() + bind(#"gesture = "long-press""#, #"device = "touchscreen""#, #"hold = "alt+ctrl""#, #"action = "click left""#),
+            performer: performer)
         var s = Script()
         s.press(3, 100, 100, at: 0)
         s.motion(150, 100, at: 20)
@@ -274,13 +246,9 @@ struct HeldKeysTests {
     @Test("An action list runs in order; a failing action stops the rest, and held keys still go up")
     func actionList() throws {
         let performer = OrderedPerformer()
-        let h = try Harness("""
-            [[bind]]
-            gesture = "long-press"
-            device = "pointer"
-            hold = "super"
-            action = ["key ctrl+c", "workspace 2", "exec true"]
-            """, performer: performer)
+        let h = try Harness(
+            bind(#"gesture = "long-press""#, #"device = "pointer""#, #"hold = "super""#, #"action = ["key ctrl+c", "workspace 2", "exec true"]"#),
+            performer: performer)
         var s = Script()
         s.press(3, 500, 500, at: 0)
         s.release(3, 500, 500, at: 700)
@@ -301,19 +269,9 @@ struct HeldKeysTests {
     @Test("A binding without hold that fires in a holding gesture keeps the keys down until the end")
     func endBindingAfterHold() throws {
         let performer = OrderedPerformer()
-        let h = try Harness("""
-            [[bind]]
-            gesture = "pan"
-            device = "pointer"
-            hold = "alt"
-            action = "key Tab"
-
-            [[bind]]
-            gesture = "pan"
-            device = "pointer"
-            on = "end"
-            action = "key Return"
-            """, performer: performer)
+        let h = try Harness(
+            pointerPan(#""key Tab""#, bind(#"gesture = "pan""#, #"device = "pointer""#, #"on = "end""#, #"action = "key Return""#)),
+            performer: performer)
         h.run(rightDrag(right: 100, left: 0))
         #expect(performer.log == ["down Alt_L", "key Tab", "key Return", "up Alt_L"])
         #expect(h.lines.last?.hasSuffix(#""action":"key Return","release":"alt"}"#) == true, "\(h.lines)")

@@ -1,26 +1,13 @@
 import Foundation
+import GestureTestKit
 import Testing
 
 /// Action lists and held keys through the real binary: check-config and replay.
 @Suite("action lists and held keys on the command line")
 struct HoldCLITests {
-    static let config = """
-        [[bind]]
-        gesture = "pan"
-        direction = "right"
-        device = "pointer"
-        hold = "alt"
-        repeat_every = 100
-        action = ["key Tab", "exec true"]
-
-        [[bind]]
-        gesture = "pan"
-        direction = "left"
-        device = "pointer"
-        hold = "alt"
-        repeat_every = 100
-        action = "key shift+Tab"
-        """
+    /// The window-switching pair, its pan right with an action list.
+    static let config = HoldConfigs.pointerWindowSwitching
+        .replacingOccurrences(of: #"action = "key Tab""#, with: #"action = ["key Tab", "exec true"]"#)
 
     @Test("check-config accepts action lists and hold")
     func accepts() throws {

@@ -8,23 +8,7 @@ import Testing
 @Suite("held keys, end to end", .serialized)
 struct HoldEndToEndTests {
     /// The window-switching pair of contract section 5, on right-drags.
-    static let config = """
-        [[bind]]
-        gesture = "pan"
-        direction = "right"
-        device = "pointer"
-        hold = "alt"
-        repeat_every = 100
-        action = "key Tab"
-
-        [[bind]]
-        gesture = "pan"
-        direction = "left"
-        device = "pointer"
-        hold = "alt"
-        repeat_every = 100
-        action = "key shift+Tab"
-        """
+    static let config = HoldConfigs.pointerWindowSwitching
 
     /// openbox's stock window cycling (its default rc has the same), which the test rc lacks.
     static let cycling = """
@@ -44,6 +28,13 @@ struct HoldEndToEndTests {
 
         /// Whether the server has Alt down now.
         var altIsDown: Bool { client.keysDown().contains(alt) }
+
+        /// Presses the right button and drags 150 px right, into a running pan that holds Alt.
+        func dragHoldingAlt() {
+            mouse.press()
+            mouse.drag(by: 150, 0, steps: 6, pause: .milliseconds(30))
+            #expect(poll { altIsDown }, "Alt is not down during the drag: \(daemon.output)")
+        }
     }
 
     static func withSession<R>(windows: Int = 0, _ body: (Session, [EventWindow]) throws -> R) throws -> R {
@@ -118,9 +109,7 @@ struct HoldEndToEndTests {
     func sigterm() throws {
         try Self.withSession { s, _ in
             s.keys.reset()
-            s.mouse.press()
-            s.mouse.drag(by: 150, 0, steps: 6, pause: .milliseconds(30))
-            #expect(poll { s.altIsDown }, "\(s.daemon.output)")
+            s.dragHoldingAlt()
             s.daemon.signal(SIGTERM)
             #expect(s.daemon.waitForExit() == 0, "\(s.daemon.output)")
             s.mouse.release()
@@ -136,9 +125,7 @@ struct HoldEndToEndTests {
     @Test("a reload in the middle of a held drag releases Alt while the daemon runs on, and the next drag holds it again")
     func reload() throws {
         try Self.withSession { s, _ in
-            s.mouse.press()
-            s.mouse.drag(by: 150, 0, steps: 6, pause: .milliseconds(30))
-            #expect(poll { s.altIsDown }, "\(s.daemon.output)")
+            s.dragHoldingAlt()
             s.daemon.signal(SIGHUP)
             #expect(poll { !s.altIsDown }, "Alt stayed down after the reload: \(s.daemon.output)")
             #expect(s.daemon.process.isRunning)
@@ -146,9 +133,7 @@ struct HoldEndToEndTests {
             s.mouse.release()
 
             s.keys.reset()
-            s.mouse.press()
-            s.mouse.drag(by: 150, 0, steps: 6, pause: .milliseconds(30))
-            #expect(poll { s.altIsDown }, "\(s.daemon.output)")
+            s.dragHoldingAlt()
             s.mouse.release()
             #expect(poll { !s.altIsDown }, "\(s.daemon.output)")
             #expect(poll { s.keys.pump().last == "up Alt_L" }, "\(s.keys.pump())")
@@ -159,9 +144,7 @@ struct HoldEndToEndTests {
     @Test("the screen saver starting in the middle of a held drag cancels it and releases Alt")
     func screenSaverCancels() throws {
         try Self.withSession { s, _ in
-            s.mouse.press()
-            s.mouse.drag(by: 150, 0, steps: 6, pause: .milliseconds(30))
-            #expect(poll { s.altIsDown }, "\(s.daemon.output)")
+            s.dragHoldingAlt()
             try tool(s.server, "xset", "s", "activate")
             #expect(poll { !s.altIsDown }, "Alt stayed down under the screen saver: \(s.daemon.output)")
             #expect(s.daemon.process.isRunning)

@@ -13,21 +13,10 @@ final class RawKeyObserver {
 
     init(server: String) throws {
         client = try XClient(server)
-        let display = client.display
-        var op: Int32 = 0, event: Int32 = 0, error: Int32 = 0
-        guard XQueryExtension(display, "XInputExtension", &op, &event, &error) != 0 else { throw HarnessError("no XInput on \(server)") }
-        opcode = op
-        var major: Int32 = 2, minor: Int32 = 2
-        guard XIQueryVersion(display, &major, &minor) == Success else { throw HarnessError("XI 2.2 refused on \(server)") }
-        var bits = [UInt8](repeating: 0, count: 4)
-        for e in [XI_RawKeyPress, XI_RawKeyRelease] { bits[Int(e) >> 3] |= UInt8(1 << (Int(e) & 7)) }
-        let root = client.root
-        let status = bits.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            return XISelectEvents(display, root, &mask, 1)
+        opcode = try client.xinput22Opcode(server)
+        guard client.selectXI([XI_RawKeyPress, XI_RawKeyRelease], on: client.root) else {
+            throw HarnessError("XISelectEvents(raw keys) failed on \(server)")
         }
-        XSync(display, 0)
-        guard status == Success else { throw HarnessError("XISelectEvents(raw keys) failed on \(server)") }
         mapping = client.keyboardMapping()
     }
 
@@ -59,5 +48,29 @@ final class RawKeyObserver {
     func reset() {
         pump()
         lines = []
+    }
+}
+
+extension XClient {
+    /// XInput's major opcode on this connection, once XI 2.2 is agreed on.
+    func xinput22Opcode(_ server: String) throws -> Int32 {
+        var op: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        guard XQueryExtension(display, "XInputExtension", &op, &event, &error) != 0 else { throw HarnessError("no XInput on \(server)") }
+        var major: Int32 = 2, minor: Int32 = 2
+        guard XIQueryVersion(display, &major, &minor) == Success else { throw HarnessError("XI 2.2 refused on \(server)") }
+        return op
+    }
+
+    /// Selects the XI 2 `events` on `window` for every master device; says whether the server agreed.
+    func selectXI(_ events: [Int32], on window: Window) -> Bool {
+        var bits = [UInt8](repeating: 0, count: 4)
+        for e in events { bits[Int(e) >> 3] |= UInt8(1 << (Int(e) & 7)) }
+        let display = self.display
+        let status = bits.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            return XISelectEvents(display, window, &mask, 1)
+        }
+        XSync(display, 0)
+        return status == Success
     }
 }
