@@ -277,3 +277,23 @@ struct HeldKeysTests {
         #expect(h.lines.last?.hasSuffix(#""action":"key Return","release":"alt"}"#) == true, "\(h.lines)")
     }
 }
+
+@Suite("Action lists in the live log")
+struct ActionListLiveLogTests {
+    @Test("a list is said on one line, as written, even with a line break in an action")
+    func oneLine() throws {
+        let config = try Config.parse(#"""
+            [[bind]]
+            gesture = "swipe"
+            action = ["key ctrl+c", "exec printf 'a\nb'"]
+            """#, file: "c.toml")
+        let binding = try #require(config.bindings.first)
+        let report = GestureReport(time: Instant(milliseconds: 5), gesture: .swipe, phase: .recognized, fingers: 1,
+                                   device: .touchscreen, position: Point(x: 1, y: 2), direction: .left, firing: 0)
+        var log = LiveLog()
+        let lines = log.lines(for: report, binding: binding, config: config)
+        #expect(lines.count == 1)
+        #expect(lines.first?.message == #"swipe recognized → ["key ctrl+c", "exec printf 'a\nb'"]"#, "\(lines)")
+        #expect(lines.allSatisfy { !$0.message.contains("\n") })
+    }
+}
