@@ -46,8 +46,12 @@ struct HoldEndToEndTests {
             }
             // Focused in order: openbox cycles from the last focused to the one before.
             for window in managed {
-                client.setActiveWindow(window.window)
-                #expect(poll { client.window("_NET_ACTIVE_WINDOW", of: client.root) == window.window })
+                // Once openbox manages it (reparented into a frame); asked again until it is active.
+                #expect(poll(timeout: .seconds(10)) { window.parent() != client.root }, "openbox does not manage the window")
+                #expect(poll(timeout: .seconds(10)) {
+                    client.setActiveWindow(window.window)
+                    return poll(timeout: .milliseconds(200)) { client.window("_NET_ACTIVE_WINDOW", of: client.root) == window.window }
+                })
             }
             let daemon = try DaemonProcess(server, config: config)
             let keys = try RawKeyObserver(server: server.name)
