@@ -31,6 +31,24 @@ struct HeldKeyActionTests {
         }
     }
 
+    @Test("an action that fails keeps the held keys down; what it pressed itself goes up")
+    func failingActionKeepsHolds() throws {
+        try XServer.with { server in
+            let client = try XClient(server.name)
+            let performer = try makePerformer(server)
+            let alt = try #require(client.keycode(ofUnshifted: keysym("Alt_L")))
+            try performer.pressHeldKey(key("Alt_L"), context: context(.pointer))
+            let bogus = Action.key(KeyCombo(keys: [key("Tab"), .init(name: "Bogus", keysym: 0)]))
+            #expect(throws: ActionError.self) { try performer.perform(bogus, context: context(.pointer)) }
+            #expect(client.keysDown() == [alt])
+            try performer.perform(keyAction("Tab"), context: context(.pointer))
+            #expect(client.keysDown() == [alt])
+            performer.releaseHeldKey(key("Alt_L"))
+            #expect(client.keysDown().isEmpty)
+            #expect(performer.held.isEmpty)
+        }
+    }
+
     @Test("releaseEverything lets go of held keys, and a later release does not release twice")
     func releaseEverything() throws {
         try XServer.with { server in

@@ -10,7 +10,8 @@ extension X11ActionPerformer {
     /// release. A key already down for a hold is not pressed again.
     public func pressHeldKey(_ key: KeyCombo.Key, context: ActionContext) throws(ActionError) {
         restoreTemporaryMappings()
-        guard holdKeycodes[key.keysym] == nil else { return }
+        // Down already (a hold of another gesture); pressed again only if something let go of it.
+        if let pressed = holdKeycodes[key.keysym], pressed.allSatisfy(held.keys.contains) { return }
         do {
             try display.call("hold \(key.name)", sync: true) { (_) throws(X11Error) in
                 var mapping = try keyboardMapping()
@@ -40,6 +41,16 @@ extension X11ActionPerformer {
     public func releaseHeldKey(_ key: KeyCombo.Key) {
         guard let pressed = holdKeycodes.removeValue(forKey: key.keysym) else { return }
         releaseKeycodes(pressed, named: key.name)
+    }
+
+    /// Releases what a failed action left held, but not the keys held for a running gesture's
+    /// `hold`: those stay down until the gesture ends.
+    func releaseHeldExceptHolds() {
+        let holding = Set(holdKeycodes.values.joined())
+        let kept = held.keys.filter { holding.contains($0) }
+        held.keys.removeAll { holding.contains($0) }
+        releaseHeld()
+        held.keys = kept + held.keys
     }
 
     /// Releases `keycodes` in reverse order, those still held; a keycode lent to the keysym

@@ -124,7 +124,7 @@ public final class X11ActionPerformer: ActionPerformer {
             }
             logger.debug("performed \(text)", metadata: ["device": "\(context.device)"])
         } catch {
-            releaseHeld()
+            releaseHeldExceptHolds()
             if case .refused(let why, _) = error { throw ActionError("\(text): \(why)") }
             throw ActionError("\(text): \(error)")
         }
