@@ -32,6 +32,13 @@ public protocol ActionPerformer: AnyObject {
     func perform(_ action: Action, context: ActionContext) throws(ActionError)
     /// Releases every key and button the performer may hold (called on exit and on X loss).
     func releaseEverything()
+    /// Presses `key` and leaves it down: a key of a binding's `hold` (contract section 5). The
+    /// pipeline decides when (once per key, however many gestures hold it) and always
+    /// releases it with ``releaseHeldKey(_:)``.
+    func pressHeldKey(_ key: KeyCombo.Key, context: ActionContext) throws(ActionError)
+    /// Releases a key ``pressHeldKey(_:context:)`` pressed. Failures are the performer's to
+    /// log: a release is never skipped for an earlier one failing.
+    func releaseHeldKey(_ key: KeyCombo.Key)
 }
 
 /// The ownership port: tells the input layer who gets a piece of input. Live: accept/reject

@@ -109,7 +109,7 @@ extension Action {
 
     // MARK: - Verbs
 
-    private static func keyCombo(_ arguments: [String]) throws(ActionParseError) -> KeyCombo {
+    static func keyCombo(_ arguments: [String]) throws(ActionParseError) -> KeyCombo {
         guard arguments.count == 1, let combo = arguments.first else {
             throw ActionParseError(
                 arguments.isEmpty
@@ -133,7 +133,7 @@ extension Action {
     /// The `+`-separated parts of a combination, with `U+XXXX` kept whole: a `U` followed by
     /// a part of 4 to 6 hex digits is a code point (no keysym name is 4 or more hex digits, so
     /// `shift+U` and `U+F1` still mean the letter U).
-    private static func comboParts(_ combo: String) -> [Substring] {
+    static func comboParts(_ combo: String) -> [Substring] {
         var parts: [Substring] = []
         for part in combo.split(separator: "+", omittingEmptySubsequences: false) {
             if let last = parts.last, last == "U", (4...6).contains(part.count), part.allSatisfy(\.isHexDigit) {

@@ -67,18 +67,44 @@ public struct Binding: Hashable, Sendable {
     /// The gesture to recognize, with every default filled in (`fingers`, `taps`, `on`) and
     /// `device = "any"` as `nil`.
     public var trigger: Trigger
-    /// The parsed action.
-    public var action: Action
-    /// The `action` string exactly as written in the config; reports print this.
+    /// The parsed actions, in the order they run: one for an `action` string, 1 to 8 for an
+    /// array (contract section 5).
+    public var actions: [Action]
+    /// Each action's string exactly as written, in order (see ``actionText``).
+    public var actionTexts: [String]
+    /// Whether `action` was written as an array (output prints it back as one).
+    public var actionIsList: Bool
+    /// The `action` exactly as written, for reports and logs: the string, or for an array its
+    /// strings as a JSON array (`["key ctrl+c", "workspace 2"]`).
     public var actionText: String
+    /// The keys held down while the gesture runs (`hold`), if any (see ``holdText``).
+    public var hold: KeyCombo?
+    /// The `hold` string exactly as written.
+    public var holdText: String?
+    /// The key names of ``holdText`` as written (`["ctrl", "alt"]`), one per key of ``hold``.
+    public var holdSpellings: [String]
     /// Where the binding starts: its `[[bind]]` header or its inline table's `{`.
     public var source: SourcePosition
 
-    /// Creates a binding.
+    /// Creates a binding with one action written as a string and no held keys.
     public init(trigger: Trigger, action: Action, actionText: String, source: SourcePosition) {
+        self.init(trigger: trigger, actions: [action], actionTexts: [actionText], isList: false, source: source)
+    }
+
+    /// Creates a binding: `actions` (with `actionTexts` as written, `isList` when written as an
+    /// array) and the keys it holds.
+    public init(
+        trigger: Trigger, actions: [Action], actionTexts: [String], isList: Bool,
+        hold: KeyCombo? = nil, holdText: String? = nil, source: SourcePosition
+    ) {
         self.trigger = trigger
-        self.action = action
-        self.actionText = actionText
+        self.actions = actions
+        self.actionTexts = actionTexts
+        self.actionIsList = isList
+        self.actionText = isList ? Self.listText(actionTexts) : actionTexts.first ?? ""
+        self.hold = hold
+        self.holdText = holdText
+        self.holdSpellings = holdText.map(KeyCombo.spellings(ofHold:)) ?? []
         self.source = source
     }
 

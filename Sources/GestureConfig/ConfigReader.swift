@@ -167,7 +167,7 @@ struct ConfigReader {
     // MARK: - [[bind]]
 
     static let bindingKeys = [
-        "gesture", "fingers", "direction", "taps", "edge", "device", "app", "on", "repeat_every", "action", "monitor",
+        "gesture", "fingers", "direction", "taps", "edge", "device", "app", "on", "repeat_every", "action", "monitor", "hold",
     ]
 
     /// The fields that make two bindings the same binding (contract section 4).
@@ -269,32 +269,28 @@ struct ConfigReader {
             ? number(field.value("repeat_every"), key: "repeat_every", at: path.appending("repeat_every"), zeroAllowed: false)
             : nil
 
-        var action: Action?
-        var actionText: String?
+        var actions: ActionList?
         if field.present("action") {
-            let actionPath = path.appending("action")
-            if let text = string(field.value("action"), key: "action", at: actionPath) {
-                do {
-                    action = try Action(parsing: text)
-                    actionText = text
-                } catch {
-                    report(error.message, at: actionPath)
-                }
-            }
+            actions = readActions(field.value("action"), at: path.appending("action"))
         } else {
             report("missing 'action' in [[bind]]", at: path)
         }
+        let hold: (combo: KeyCombo, text: String)? = field.present("hold")
+            ? readHold(field.value("hold"), on: on, at: path.appending("hold"))
+            : nil
 
         if let gesture {
             checkFit(gesture: gesture, fingers: fingers, direction: direction, device: device,
                      on: on, repeatEvery: repeatEvery, path: path)
         }
 
-        guard errors.count == errorsBefore, let gesture, let action, let actionText else { return nil }
+        guard errors.count == errorsBefore, let gesture, let actions else { return nil }
         let trigger = Trigger(
             gesture: gesture, fingers: fingers, taps: taps ?? 1, direction: direction, edge: edge,
             device: device, app: app, on: on ?? .begin, repeatEvery: repeatEvery, monitor: monitor)
-        return Binding(trigger: trigger, action: action, actionText: actionText, source: source)
+        return Binding(
+            trigger: trigger, actions: actions.actions, actionTexts: actions.texts, isList: actions.isList,
+            hold: hold?.combo, holdText: hold?.text, source: source)
     }
 
     /// Keys that only some gestures take, with the reason given when one is misplaced.
@@ -304,6 +300,7 @@ struct ConfigReader {
         ("edge", { $0 == .swipe || $0 == .pan }, "only swipes and pans start at an edge"),
         ("on", \.isContinuous, "only continuous gestures (long-press, pan, pinch, rotate) have a beginning and an end"),
         ("repeat_every", \.isContinuous, "only continuous gestures (long-press, pan, pinch, rotate) repeat"),
+        ("hold", \.isContinuous, "only continuous gestures (long-press, pan, pinch, rotate) hold keys while they run"),
     ]
 
     /// The directions a gesture can have: none for taps and long presses.

@@ -150,5 +150,27 @@ device = "pointer"
 direction = "right"
 action = "key alt+Right"
 
+# Window switching, as Alt+Tab does it: a three-finger pan right holds Alt down and presses
+# Tab every 100 px, a pan left presses Shift+Tab; Alt goes up when the fingers lift, and the
+# window manager focuses the window you stopped at. Not on by default: a held Alt surprises
+# whoever did not ask for it, and the pans take the slow three-finger movements that are too
+# slow for a swipe. (On a touchpad the distance is pointer motion, not screen pixels.)
+#
+# [[bind]]
+# gesture = "pan"
+# fingers = 3
+# direction = "right"
+# hold = "alt"
+# repeat_every = 100
+# action = "key Tab"
+#
+# [[bind]]
+# gesture = "pan"
+# fingers = 3
+# direction = "left"
+# hold = "alt"
+# repeat_every = 100
+# action = "key shift+Tab"
+
 """#
 }

@@ -13,7 +13,7 @@ private func liveLog(_ toml: String, _ script: Script) throws -> (info: [String]
     var info: [String] = []
     var debug: [String] = []
     let pipeline = Pipeline(config: config, performer: performer, arbiter: nil) { event in
-        guard case .phase(let report, let binding) = event else { return }
+        guard case .phase(let report, let binding, _) = event else { return }
         for line in log.lines(for: report, binding: binding, config: config) {
             let metadata = line.metadata.keys.sorted().map { "\($0)=\(line.metadata[$0]!)" }.joined(separator: " ")
             let text = metadata.isEmpty ? line.message : "\(line.message) \(metadata)"

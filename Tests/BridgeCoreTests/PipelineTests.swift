@@ -111,7 +111,7 @@ private let threeFingerSwipeLeft = {
         performer.failWith = ActionError("no window manager")
         var events: [String] = []
         let pipeline = Pipeline(config: config, performer: performer, arbiter: nil) { e in
-            if case .actionFailed(let b, let error) = e { events.append("\(b.actionText): \(error)") }
+            if case .actionFailed(let b, _, let error) = e { events.append("\(b.actionText): \(error)") }
         }
         for e in threeFingerSwipeLeft.events { pipeline.handle(e) }
         #expect(events == ["workspace next: no window manager"])

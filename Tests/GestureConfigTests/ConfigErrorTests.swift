@@ -75,7 +75,7 @@ private let badConfigs: [BadConfig] = [
               "write [[bind]], not [bind]"),
     BadConfig("bind is a number", "bind = 3\n", at: "1:8", "'bind' must be an array of tables"),
     BadConfig("bind holds a number", "bind = [1]\n", at: "1:9", "each binding must be a table, not an integer"),
-    BadConfig("action is a number", bind(swipe, "action = 5"), at: "3:10", "'action' must be a string, not an integer"),
+    BadConfig("action is a number", bind(swipe, "action = 5"), at: "3:10", "'action' must be a string or an array of strings, not an integer"),
 
     // Out of range
     BadConfig("negative threshold", "[recognizer]\nslop_px = -0.5\n", at: "2:11", "'slop_px' must be 0 or more, not -0.5"),

@@ -84,7 +84,7 @@ struct ConfigLoadingTests {
         #expect(binding.trigger == Trigger(
             gesture: .pan, fingers: 2, direction: .upLeft, edge: .bottom, device: .touchpad, app: "firefox", on: .end))
         #expect(binding.trigger.app == "firefox")
-        #expect(binding.action == .exec(argv: ["notify-send", "panned up", "to the left"]))
+        #expect(binding.actions == [.exec(argv: ["notify-send", "panned up", "to the left"])])
         #expect(binding.actionText == #"exec notify-send 'panned up' "to the left""#)
         #expect(binding.source == SourcePosition(file: "full.toml", line: 2, column: 1))
     }
@@ -118,7 +118,7 @@ struct ConfigLoadingTests {
             Trigger(gesture: .longPress, fingers: 1, repeatEvery: 500),
         ])
         #expect(triggers.allSatisfy { $0.device == nil && $0.on == .begin })
-        #expect(config.bindings[3].action == .key(KeyCombo(keys: [.init(name: "XF86AudioRaiseVolume", keysym: 0x1008FF13)])))
+        #expect(config.bindings[3].actions == [.key(KeyCombo(keys: [.init(name: "XF86AudioRaiseVolume", keysym: 0x1008FF13)]))])
         #expect(config.bindings[3].actionText == "key 0x1008ff13")
     }
 
@@ -159,7 +159,7 @@ struct ConfigLoadingTests {
             """, file: "inline.toml")
         #expect(config.bindings.map(\.source.line) == [2, 4])
         #expect(config.bindings.map(\.source.column) == [3, 3])
-        #expect(config.bindings.map(\.action) == [.workspace(.next), .workspace(.previous)])
+        #expect(config.bindings.map(\.actions) == [[.workspace(.next)], [.workspace(.previous)]])
     }
 
     @Test("Bindings that differ in any identifying field are not duplicates")
@@ -182,7 +182,7 @@ struct ConfigLoadingTests {
         ])
         let good = try Config.parse(toml.replacing("gesture = 7", with: "gesture = \"tap\"\r\ntaps = 2\r\naction = \"click left\""),
                                     file: "crlf.toml")
-        #expect(good.bindings.map(\.action) == [.click(button: 2), .click(button: 1)])
+        #expect(good.bindings.map(\.actions) == [[.click(button: 2)], [.click(button: 1)]])
     }
 
     @Test("A config file loads from disk and names itself in errors")

@@ -109,6 +109,6 @@ struct WindowActionParsingTests {
 
             """
         let config = try Config.parse(toml, file: "c.toml")
-        #expect(config.bindings.map(\.action) == [.tile(.left), .window(.toggleMaximize), .moveWindowToWorkspace(.next), .showDesktop])
+        #expect(config.bindings.map(\.actions) == [[.tile(.left)], [.window(.toggleMaximize)], [.moveWindowToWorkspace(.next)], [.showDesktop]])
     }
 }

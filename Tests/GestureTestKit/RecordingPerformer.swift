@@ -26,4 +26,16 @@ public final class RecordingPerformer: ActionPerformer {
     }
 
     public func releaseEverything() { released += 1 }
+
+    /// Every held-key press and release, in order, with the keys' names: `down Alt_L`, `up Alt_L`.
+    public var heldKeyEvents: [String] = []
+    /// When set, `pressHeldKey` throws it (and records nothing).
+    public var failHoldWith: ActionError? = nil
+
+    public func pressHeldKey(_ key: KeyCombo.Key, context: ActionContext) throws(ActionError) {
+        if let failHoldWith { throw failHoldWith }
+        heldKeyEvents.append("down \(key.name)")
+    }
+
+    public func releaseHeldKey(_ key: KeyCombo.Key) { heldKeyEvents.append("up \(key.name)") }
 }

@@ -1,3 +1,5 @@
+import GestureConfig
+
 /// JSON text for single values, shared by the trace writer and the report formatter.
 ///
 /// Numbers print the way people write them: whole numbers without a decimal point (`640`, not
@@ -53,22 +55,6 @@ public enum JSONLiteral {
 
     /// Appends `text` as a quoted JSON string.
     static func appendString(_ text: String, to out: inout String) {
-        out.append("\"")
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out.append("\\\"")
-            case "\\": out.append("\\\\")
-            case "\n": out.append("\\n")
-            case "\r": out.append("\\r")
-            case "\t": out.append("\\t")
-            case "\u{08}": out.append("\\b")
-            case "\u{0C}": out.append("\\f")
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out.append("\"")
+        JSONQuote.append(text, to: &out)
     }
 }

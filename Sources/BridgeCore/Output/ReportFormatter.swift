@@ -28,7 +28,14 @@ public enum ReportFormatter {
     ///   - action: the fired binding's `action` string as written in the config, if one fires.
     ///   - skipped: the `action` of a binding that would fire but does not, and why (the screen
     ///     is locked). Such a line has no `action`: that field means what is performed.
-    public static func json(_ report: GestureReport, action: String? = nil, skipped: (action: String, reason: String)? = nil) -> String {
+    ///   - actionList: the fired binding's `action` array, as written, when it was written as an
+    ///     array (printed as a JSON array in `action`; pass `action: nil` then).
+    ///   - hold: the fired binding's `hold` string as written.
+    ///   - release: the keys an ending gesture lets go of, joined by `+` (contract section 5).
+    public static func json(
+        _ report: GestureReport, action: String? = nil, skipped: (action: String, reason: String)? = nil,
+        actionList: [String]? = nil, hold: String? = nil, release: String? = nil
+    ) -> String {
         var out = "{"
         var separator = ""
         func key(_ name: String) {
@@ -66,6 +73,17 @@ public enum ReportFormatter {
         if let scale = report.scale { number("scale", scale) }
         if let angle = report.angle { number("angle", angle) }
         if let action { string("action", action) }
+        if let actionList {
+            key("action")
+            out += "["
+            for (index, text) in actionList.enumerated() {
+                if index > 0 { out += "," }
+                JSONLiteral.appendString(text, to: &out)
+            }
+            out += "]"
+        }
+        if let hold { string("hold", hold) }
+        if let release { string("release", release) }
         if let skipped {
             string("skipped", skipped.action)
             string("reason", skipped.reason)

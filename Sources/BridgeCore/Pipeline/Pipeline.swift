@@ -5,15 +5,18 @@ public import GestureEngine
 /// input passed on to the application, or an action that failed.
 public enum PipelineEvent: Sendable {
     /// A gesture phase. `binding` is the binding that fired at it (and was performed, unless
-    /// the pipeline has no performer: dry-run and replay).
-    case phase(GestureReport, binding: Binding?)
+    /// the pipeline has no performer: dry-run and replay). `release`: on the `ended` or
+    /// `cancelled` phase of a gesture that held keys, their names joined by `+` in the order
+    /// they went down (contract section 5).
+    case phase(GestureReport, binding: Binding?, release: String?)
     /// Input the bridge gave back to the application (a click that was not a gesture, touches
     /// no binding could use).
     case passedOn(OwnershipDecision)
     /// Input a bound gesture took (it no longer reaches the application).
     case claimed(OwnershipDecision)
-    /// The performer failed to perform a binding's action.
-    case actionFailed(Binding, ActionError)
+    /// The performer failed to perform one of a binding's actions (or to press a key of its
+    /// `hold`, as a `key` action): the binding's later actions were not performed.
+    case actionFailed(Binding, Action, ActionError)
     /// A gesture phase whose binding would have fired, skipped because the screen is locked
     /// (see ``ScreenLockGate``): nothing was performed.
     case skipped(GestureReport, binding: Binding, ScreenLock)
@@ -37,10 +40,12 @@ public final class Pipeline {
     /// The configuration in force.
     public private(set) var config: Config
     private var engine: Engine
-    private let performer: (any ActionPerformer)?
+    let performer: (any ActionPerformer)?
     private let arbiter: (any InputArbiter)?
-    private let observe: (PipelineEvent) -> Void
+    let observe: (PipelineEvent) -> Void
     private var lockGate = ScreenLockGate()
+    /// The keys held down for running gestures (`hold`).
+    var heldKeys = HeldKeys()
 
     public init(
         config: Config, performer: (any ActionPerformer)?, arbiter: (any InputArbiter)?,
@@ -83,6 +88,7 @@ public final class Pipeline {
         lockGate.set(lock, at: instant)
         if !wasLocked, lock != nil {
             engine.reconfigure(config.engineConfiguration, at: instant, emit: dispatch)
+            releaseAllHeldKeys()
         }
     }
 
@@ -95,6 +101,7 @@ public final class Pipeline {
     /// undecided input is given back first.
     public func reload(_ config: Config, at instant: Instant) {
         engine.reconfigure(config.engineConfiguration, at: instant, emit: dispatch)
+        releaseAllHeldKeys()
         self.config = config
     }
 
@@ -102,6 +109,7 @@ public final class Pipeline {
     /// input is given back, and the performer releases whatever it holds.
     public func shutdown(at instant: Instant) {
         engine.abandonAll(at: instant, emit: dispatch)
+        releaseAllHeldKeys()
         performer?.releaseEverything()
     }
 
@@ -111,17 +119,10 @@ public final class Pipeline {
             let binding = report.firing.map { config.bindings[$0] }
             if let binding, let lock = lockGate.blocking {
                 observe(.skipped(report, binding: binding, lock))
+                if report.phase == .ended || report.phase == .cancelled { releaseHeldKeys(of: report) }
                 return
             }
-            observe(.phase(report, binding: binding))
-            if let binding, let performer {
-                let context = ActionContext(device: report.device, position: report.position, time: report.time)
-                do {
-                    try performer.perform(binding.action, context: context)
-                } catch {
-                    observe(.actionFailed(binding, error))
-                }
-            }
+            fire(binding, at: report)
         case .touch(let id, let ownership):
             decide(.touch(id: id, ownership), ownership)
         case .pointer(let button, let ownership):

@@ -24,10 +24,13 @@ public final class ReportPrinter {
     /// Prints one pipeline event (phases always; in human form also what was passed on).
     public func print(_ event: PipelineEvent) {
         switch (format, event) {
-        case (.json, .phase(let report, let binding)):
-            write(ReportFormatter.json(report, action: binding?.actionText))
-        case (.human, .phase(let report, let binding)):
-            write(ReportFormatter.human(report, note: Explanation.note(for: report, binding: binding, config: config())))
+        case (.json, .phase(let report, let binding, let release)):
+            write(ReportFormatter.json(
+                report, action: binding?.actionIsList == false ? binding?.actionText : nil,
+                actionList: binding?.actionIsList == true ? binding?.actionTexts : nil, hold: binding?.holdText, release: release))
+        case (.human, .phase(let report, let binding, let release)):
+            let note = Explanation.note(for: report, binding: binding, config: config())
+            write(ReportFormatter.human(report, note: Explanation.holding(note, binding: binding, release: release)))
         case (.json, .skipped(let report, let binding, let lock)):
             write(ReportFormatter.json(report, skipped: (binding.actionText, "screen locked: \(lock)")))
         case (.human, .skipped(let report, let binding, let lock)):
@@ -38,7 +41,7 @@ public final class ReportPrinter {
             write("  \(ReportFormatter.time(transition.time))  \(transition)")
         case (.human, .engineBug(let bug)):
             write("  \(ReportFormatter.time(bug.time))  \(bug)")
-        case (.human, .actionFailed(let binding, let error)):
+        case (.human, .actionFailed(let binding, _, let error)):
             write("action failed: \(binding.actionText) (\(binding.source)): \(error)")
         case (.json, _), (.human, _):
             break

@@ -31,7 +31,7 @@ extension X11ActionPerformer {
     }
 
     /// Where to type `keysym`: found in the current mapping, or mapped on a spare keycode.
-    private func resolve(_ keysym: UInt, named name: String, in mapping: inout KeyboardMapping) throws(X11Error) -> (keycode: KeyCode, needsShift: Bool) {
+    func resolve(_ keysym: UInt, named name: String, in mapping: inout KeyboardMapping) throws(X11Error) -> (keycode: KeyCode, needsShift: Bool) {
         guard keysym != KeyboardMapping.noSymbol else { throw refuse("\(name) is not an X keysym") }
         let now = ContinuousClock.now
         if let found = mapping.locate(keysym) {

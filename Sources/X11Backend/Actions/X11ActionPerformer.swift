@@ -71,6 +71,9 @@ public final class X11ActionPerformer: ActionPerformer {
     public internal(set) var held = HeldInput()
     /// Keysyms mapped on spare keycodes that are still to be restored.
     var temporaryMappings: [TemporaryMapping] = []
+    /// The keycodes pressed for each held keysym (`hold`), in press order: the key, and Shift
+    /// before it when the keysym needs it.
+    var holdKeycodes: [UInt32: [KeyCode]] = [:]
 
     /// A spare keycode lent to a keysym, and what to put back.
     struct TemporaryMapping: Hashable {
@@ -127,7 +130,7 @@ public final class X11ActionPerformer: ActionPerformer {
             }
             logger.debug("performed \(text)", metadata: ["device": "\(context.device)"])
         } catch {
-            releaseHeld()
+            releaseHeldExceptHolds()
             if case .refused(let why, _) = error { throw ActionError("\(text): \(why)") }
             throw ActionError("\(text): \(error)")
         }

@@ -238,16 +238,20 @@ public final class Daemon {
         case .live:
             return Pipeline(config: config, performer: performer, arbiter: arbiter) { [unowned self] event in
                 switch event {
-                case .phase(let report, let binding):
+                case .phase(let report, let binding, let release):
                     // One line per performed binding, repeats counted at the end; why nothing fired.
                     for line in liveLog.lines(for: report, binding: binding, config: config) {
                         logger.log(level: line.level == .info ? .info : .debug, "\(line.message)",
                                    metadata: line.metadata.isEmpty ? nil : line.metadata.mapValues { .string($0) })
                     }
-                case .actionFailed(let binding, let error):
+                    if let release {
+                        logger.info("\(report.gesture.rawValue) \(report.phase.rawValue): released \(release)",
+                                    metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)"])
+                    }
+                case .actionFailed(let binding, let action, let error):
                     // Once per reason, not at every firing (see ActionFailureLog).
                     if let performer {
-                        performer.failures.failed(binding.action, error, binding: "\(binding.source)")
+                        performer.failures.failed(action, error, binding: "\(binding.source)")
                     } else {
                         logger.error("action failed: \(error)", metadata: ["binding": "\(binding.source)"])
                     }
@@ -368,6 +372,12 @@ final class GrabSafePerformer: ActionPerformer {
     }
 
     func releaseEverything() { inner.releaseEverything() }
+
+    func pressHeldKey(_ key: KeyCombo.Key, context: ActionContext) throws(ActionError) {
+        try inner.pressHeldKey(key, context: context)
+    }
+
+    func releaseHeldKey(_ key: KeyCombo.Key) { inner.releaseHeldKey(key) }
 
     func reapChildren() { _ = inner.reapChildren() }
 

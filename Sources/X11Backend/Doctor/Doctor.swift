@@ -329,7 +329,7 @@ public struct Doctor {
     // MARK: - Window manager
 
     private func checkWindowManager(_ display: X11Display, config: Config) -> [DoctorCheck] {
-        let ewmhBindings = config.bindings.filter { !EWMHNeeds.hints(for: $0.action).isEmpty }
+        let ewmhBindings = config.bindings.filter { !EWMHNeeds.hints(for: $0).isEmpty }
         let check: WindowID?
         do {
             check = try display.ewmhWindowManagerCheckWindow()
@@ -366,7 +366,7 @@ public struct Doctor {
         var missingByBinding: [(Binding, [String])] = []
         var used: Set<String> = []
         for binding in bindings {
-            let hints = EWMHNeeds.hints(for: binding.action)
+            let hints = EWMHNeeds.hints(for: binding)
             used.formUnion(hints)
             let missing = hints.filter { hint in
                 guard let atom = try? display.atom(AtomName(hint)) else { return true }
@@ -392,7 +392,8 @@ public struct Doctor {
     private func checkDesktops(_ display: X11Display, bindings: [Binding]) -> DoctorCheck {
         let count = (try? display.cardinal(.netNumberOfDesktops, of: display.root)) ?? nil
         let current = (try? display.cardinal(.netCurrentDesktop, of: display.root)) ?? nil
-        let workspaceBindings = bindings.filter { $0.action.desktopTarget != nil }
+        // Bindings with an action that goes to a desktop: `workspace` and `window move-to-workspace`.
+        let workspaceBindings = bindings.filter { $0.actions.contains { $0.desktopTarget != nil } }
         guard let count, count > 0 else {
             if workspaceBindings.isEmpty { return DoctorCheck("desktops", .ok, "the window manager publishes no _NET_NUMBER_OF_DESKTOPS; no binding switches desktops") }
             return DoctorCheck(
@@ -400,8 +401,15 @@ public struct Doctor {
                 advice: "use a window manager with EWMH desktops", details: workspaceBindings.map(BindingReach.describe))
         }
         let found = "\(count) desktop\(count == 1 ? "" : "s")" + (current.map { " (desktop \($0 + 1) is shown)" } ?? "")
-        let beyond = workspaceBindings.filter { if case .number(let n) = $0.action.desktopTarget { n > Int(count) } else { false } }
-        let going = workspaceBindings.filter { if case .number = $0.action.desktopTarget { false } else { true } }
+        let beyond = workspaceBindings.filter { $0.actions.contains { if case .number(let n) = $0.desktopTarget { n > Int(count) } else { false } } }
+        // `next` and `prev` need more than one desktop to go anywhere.
+        let going = workspaceBindings.filter {
+            $0.actions.contains { action in
+                guard let target = action.desktopTarget else { return false }
+                if case .number = target { return false }
+                return true
+            }
+        }
         if !beyond.isEmpty {
             return DoctorCheck(
                 "desktops", .warn, found + ": \(beyond.count) binding\(beyond.count == 1 ? "" : "s") switch to a desktop that does not exist",

@@ -79,8 +79,10 @@ public enum FuzzTarget: String, CaseIterable, Hashable, Sendable {
             problems.append("\(config.bindings.count) bindings make \(config.engineConfiguration.triggers.count) triggers")
         }
         for binding in config.bindings {
-            let again = try? Action(parsing: binding.actionText)
-            if again != binding.action { problems.append("the action '\(binding.actionExcerpt)' does not read back the same") }
+            let again = binding.actionTexts.map { try? Action(parsing: $0) }
+            if again != binding.actions.map(Optional.some) {
+                problems.append("the action '\(binding.actionExcerpt)' does not read back the same")
+            }
         }
         return problems + pipelineViolations(config, configWorkload)
     }

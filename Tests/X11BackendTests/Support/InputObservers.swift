@@ -29,23 +29,11 @@ final class XI2Observer {
     /// `window` (nil: the root window) for every master device.
     init(server: String, window: Window? = nil, touches: Bool = true, motion: Bool = false) throws {
         client = try XClient(server)
-        let display = client.display
         self.window = window ?? client.root
-        var op: Int32 = 0, event: Int32 = 0, error: Int32 = 0
-        guard XQueryExtension(display, "XInputExtension", &op, &event, &error) != 0 else { throw HarnessError("no XInput on \(server)") }
-        opcode = op
-        var major: Int32 = 2, minor: Int32 = 2
-        guard XIQueryVersion(display, &major, &minor) == Success else { throw HarnessError("XI 2.2 refused on \(server)") }
-        var bits = [UInt8](repeating: 0, count: 4)
+        opcode = try client.xinput22Opcode(server)
         var events = touches ? [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd] : []
         if motion { events.append(XI_Motion) }
-        for e in events { bits[Int(e) >> 3] |= UInt8(1 << (Int(e) & 7)) }
-        let status = bits.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
-            return XISelectEvents(display, self.window, &mask, 1)
-        }
-        XSync(display, 0)
-        guard status == Success else { throw HarnessError("XISelectEvents failed on \(server)") }
+        guard client.selectXI(events, on: self.window) else { throw HarnessError("XISelectEvents failed on \(server)") }
     }
 
     /// Reads every event waiting.

@@ -93,12 +93,14 @@ final class XServer {
     }
 
     /// Runs `body` with a fresh server and stops it afterwards, also when `body` throws.
+    /// `openboxRC`: more of openbox's rc file (e.g. a `<keyboard>` section), with `windowManager`.
     static func with<R>(
-        _ kind: Kind = .xvfb, windowManager: Bool = false, environment: [String: String] = [:], _ body: (XServer) throws -> R
+        _ kind: Kind = .xvfb, windowManager: Bool = false, openboxRC: String = "", environment: [String: String] = [:],
+        _ body: (XServer) throws -> R
     ) throws -> R {
         let server = try XServer.start(kind, environment: environment)
         defer { server.stop() }
-        if windowManager { try server.startOpenbox() }
+        if windowManager { try server.startOpenbox(rc: openboxRC) }
         return try body(server)
     }
 
@@ -153,7 +155,7 @@ final class XServer {
     /// `_NET_SUPPORTING_WM_CHECK` is not enough: openbox publishes it (and its desktops) before
     /// its main loop runs, and a window mapped in between was seen never to be managed (it stays
     /// unmapped, its MapRequest lost). So a probe window is mapped until openbox manages it.
-    func startOpenbox() throws {
+    func startOpenbox(rc extra: String = "") throws {
         let rc = directory.appendingPathComponent("rc.xml")
         try """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -168,6 +170,7 @@ final class XServer {
               <mousebind button="Right" action="Press"><action name="Focus"/><action name="Raise"/></mousebind>
             </context>
           </mouse>
+        \(extra)
         </openbox_config>
         """.write(to: rc, atomically: true, encoding: .utf8)
         let log = directory.appendingPathComponent("openbox.log")
