@@ -206,7 +206,7 @@ public final class X11InputCapture: InputArbiter {
             sink(input)
         }
         while var event = display.nextEvent() {
-            screenLock?.handle(event, clock: &clock)
+            screenLock?.handle(event, clock: &clock, previous: timeOfLastEvent)
             if let update = focus?.handle(event) {
                 feed(InputEvent(time: clock.instant(serverTime: UInt32(truncatingIfNeeded: event.xproperty.time)), update.event))
                 continue

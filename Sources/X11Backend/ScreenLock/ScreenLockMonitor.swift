@@ -79,7 +79,12 @@ public final class ScreenLockMonitor {
     }
 
     /// Follows one core event; tells ``onChange`` when the lock changed. Never consumes it.
-    func handle(_ event: XEvent, clock: inout ServerClock) {
+    ///
+    /// - Parameter previous: the time of the input event before this one: what a change without
+    ///   a server time of its own (a locker window mapped or gone) is stamped with, as the
+    ///   capture stamps its own events without one (never an estimate of "now", which after a
+    ///   stall runs ahead of the input still queued).
+    func handle(_ event: XEvent, clock: inout ServerClock, previous: Instant) {
         let before = lock
         var serverTime: UInt32? = nil
         let root = display.root.rawValue
@@ -100,7 +105,7 @@ public final class ScreenLockMonitor {
         }
         let after = lock
         guard after != before else { return }
-        let instant = serverTime.map { clock.instant(serverTime: $0) } ?? clock.now() ?? Instant(milliseconds: 0)
+        let instant = serverTime.map { clock.instant(serverTime: $0) } ?? previous
         onChange?(after, instant)
     }
 
