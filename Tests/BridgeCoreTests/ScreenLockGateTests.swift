@@ -95,6 +95,26 @@ struct ScreenLockGateTests {
         #expect(h.skipped.count == 1)
     }
 
+    @Test("XTest input wakes the saver a few ms before its press is stamped: still the lock's; later input is not",
+          arguments: [(3.0, false), (120.0, false), (250.0, false), (251.0, true)])
+    func pressSoonAfterTheSaverIsTheLocks(after: Double, performs: Bool) {
+        let h = Harness()
+        h.pipeline.setScreenLock(.screenSaver, at: Instant(milliseconds: 10))
+        h.pipeline.setScreenLock(nil, at: Instant(milliseconds: 100))
+        h.feed(rightSwipe(at: 100 + after))
+        #expect(h.performed == (performs ? ["workspace next"] : []))
+        #expect(h.skipped.count == (performs ? 0 : 1))
+    }
+
+    @Test("a locker's window closing has no such slack: the press after it performs")
+    func lockerEndsAtOnce() {
+        let h = Harness()
+        h.pipeline.setScreenLock(.locker("i3lock"), at: Instant(milliseconds: 10))
+        h.pipeline.setScreenLock(nil, at: Instant(milliseconds: 100))
+        h.feed(rightSwipe(at: 103))
+        #expect(h.performed == ["workspace next"])
+    }
+
     @Test("a tap that waits for a second one when the lock ends is still the lock's")
     func pendingTapIsTheLocks() {
         let h = Harness()

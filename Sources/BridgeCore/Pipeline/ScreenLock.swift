@@ -27,6 +27,11 @@ public enum ScreenLock: Hashable, Sendable, CustomStringConvertible {
 /// stay blocked until the input of that time is all lifted and the engine is idle (no timer
 /// pending: a tap that waits for a second one is still the lock's); input that began at or
 /// before the instant the lock ended (events queued behind the unlock) counts as the lock's.
+/// After the screen saver, input that began within ``saverWakeSlack`` of its end counts too:
+/// a device's input turns the saver off at that input's own time, but XTest input (xdotool,
+/// test drivers, remote desktops) turns it off when the request arrives, stamped with the
+/// server's last time, a few milliseconds before the press it queues (more under load: a
+/// CI run saw the waking press perform).
 ///
 /// ```text
 /// unlocked ──lock──▶ locked ──unlock at T──▶ lingering ──(nothing down, engine idle, an event after T)──▶ unlocked
@@ -38,11 +43,15 @@ public struct ScreenLockGate: Sendable {
     public private(set) var lock: ScreenLock?
     /// The lock that ended while input of its time may still make a gesture.
     private var lingering: ScreenLock?
-    /// When ``lock`` last ended, on the input clock.
+    /// When ``lock`` last ended, on the input clock (for the screen saver, plus
+    /// ``saverWakeSlack``): input that begins later is no longer the lock's.
     private var endedAt: Instant?
     private var touches: Set<Int> = []
     private var buttons: Set<Int> = []
     private var touchpad = false
+
+    /// How long after the screen saver ends input still counts as the one that woke it.
+    public static let saverWakeSlack = Interval(milliseconds: 250)
 
     public init() {}
 
@@ -56,7 +65,7 @@ public struct ScreenLockGate: Sendable {
     public mutating func set(_ newLock: ScreenLock?, at instant: Instant) {
         if newLock == nil, let lock {
             lingering = lock
-            endedAt = instant
+            endedAt = lock == .screenSaver ? instant + Self.saverWakeSlack : instant
         }
         if newLock != nil { lingering = nil }
         lock = newLock
