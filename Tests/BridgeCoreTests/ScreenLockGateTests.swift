@@ -93,6 +93,13 @@ struct ScreenLockGateTests {
         h.feed(rightSwipe(at: 100))
         #expect(h.performed.isEmpty)
         #expect(h.skipped.count == 1)
+        // Input woke it (the press at the unlock's own instant): the next drag, soon after, performs.
+        let woken = Harness()
+        woken.pipeline.setScreenLock(.screenSaver, at: Instant(milliseconds: 10))
+        woken.pipeline.setScreenLock(nil, at: Instant(milliseconds: 100), endedByInput: true)
+        woken.feed(rightSwipe(at: 100))
+        woken.feed(rightSwipe(at: 200))
+        #expect(woken.performed == ["workspace next"])
     }
 
     @Test("XTest input wakes the saver a few ms before its press is stamped: still the lock's; later input is not",
@@ -100,16 +107,20 @@ struct ScreenLockGateTests {
     func pressSoonAfterTheSaverIsTheLocks(after: Double, performs: Bool) {
         let h = Harness()
         h.pipeline.setScreenLock(.screenSaver, at: Instant(milliseconds: 10))
-        h.pipeline.setScreenLock(nil, at: Instant(milliseconds: 100))
+        h.pipeline.setScreenLock(nil, at: Instant(milliseconds: 100), endedByInput: true)
         h.feed(rightSwipe(at: 100 + after))
         #expect(h.performed == (performs ? ["workspace next"] : []))
         #expect(h.skipped.count == (performs ? 0 : 1))
+        // Only the first input is the waking one: the next drag, even within the slack, performs.
+        h.feed(rightSwipe(at: 100 + after + 100))
+        #expect(h.performed == (performs ? ["workspace next", "workspace next"] : ["workspace next"]))
     }
 
-    @Test("a locker's window closing has no such slack: the press after it performs")
-    func lockerEndsAtOnce() {
+    @Test("a locker's window closing, or a saver a client turned off, has no such slack: the press after it performs",
+          arguments: [ScreenLock.locker("i3lock"), .screenSaver])
+    func forcedUnlockEndsAtOnce(lock: ScreenLock) {
         let h = Harness()
-        h.pipeline.setScreenLock(.locker("i3lock"), at: Instant(milliseconds: 10))
+        h.pipeline.setScreenLock(lock, at: Instant(milliseconds: 10))
         h.pipeline.setScreenLock(nil, at: Instant(milliseconds: 100))
         h.feed(rightSwipe(at: 103))
         #expect(h.performed == ["workspace next"])

@@ -83,9 +83,12 @@ public final class Pipeline {
     /// what is in progress is abandoned, as on a reload: undecided input goes back to the
     /// application (a locker that grabs the pointer meanwhile must not find it frozen) and
     /// running gestures are cancelled.
-    public func setScreenLock(_ lock: ScreenLock?, at instant: Instant) {
+    ///
+    /// - Parameter endedByInput: the lock ended because input woke the screen saver (see
+    ///   ``ScreenLockGate/saverWakeSlack``).
+    public func setScreenLock(_ lock: ScreenLock?, at instant: Instant, endedByInput: Bool = false) {
         let wasLocked = lockGate.lock != nil
-        lockGate.set(lock, at: instant)
+        lockGate.set(lock, at: instant, endedByInput: endedByInput)
         if !wasLocked, lock != nil {
             engine.reconfigure(config.engineConfiguration, at: instant, emit: dispatch)
             releaseAllHeldKeys()

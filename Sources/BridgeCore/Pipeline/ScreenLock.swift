@@ -27,11 +27,13 @@ public enum ScreenLock: Hashable, Sendable, CustomStringConvertible {
 /// stay blocked until the input of that time is all lifted and the engine is idle (no timer
 /// pending: a tap that waits for a second one is still the lock's); input that began at or
 /// before the instant the lock ended (events queued behind the unlock) counts as the lock's.
-/// After the screen saver, input that began within ``saverWakeSlack`` of its end counts too:
-/// a device's input turns the saver off at that input's own time, but XTest input (xdotool,
-/// test drivers, remote desktops) turns it off when the request arrives, stamped with the
-/// server's last time, a few milliseconds before the press it queues (more under load: a
-/// CI run saw the waking press perform).
+/// When input woke the screen saver, the first input to begin after the end, within
+/// ``saverWakeSlack`` of it and with nothing else in between, counts too: a device's input turns
+/// the saver off at that input's own time, but XTest input (xdotool, test drivers, remote
+/// desktops) turns it off when the request arrives, stamped with the server's last time, a few
+/// milliseconds before the press it queues (more under load: a CI run saw the waking press
+/// perform). A saver a client turned off (`xset s reset`) and a locker's window closing end at
+/// once.
 ///
 /// ```text
 /// unlocked ──lock──▶ locked ──unlock at T──▶ lingering ──(nothing down, engine idle, an event after T)──▶ unlocked
@@ -43,14 +45,16 @@ public struct ScreenLockGate: Sendable {
     public private(set) var lock: ScreenLock?
     /// The lock that ended while input of its time may still make a gesture.
     private var lingering: ScreenLock?
-    /// When ``lock`` last ended, on the input clock (for the screen saver, plus
-    /// ``saverWakeSlack``): input that begins later is no longer the lock's.
+    /// When ``lock`` last ended, on the input clock.
     private var endedAt: Instant?
+    /// After input woke the screen saver: until when the first input to begin is still the one
+    /// that woke it (nil once any input came, or when no input ended the lock).
+    private var wakeUntil: Instant?
     private var touches: Set<Int> = []
     private var buttons: Set<Int> = []
     private var touchpad = false
 
-    /// How long after the screen saver ends input still counts as the one that woke it.
+    /// How long after input woke the screen saver input still counts as the one that woke it.
     public static let saverWakeSlack = Interval(milliseconds: 250)
 
     public init() {}
@@ -61,11 +65,13 @@ public struct ScreenLockGate: Sendable {
     /// Whether any input the gate follows is down.
     private var inputDown: Bool { !touches.isEmpty || !buttons.isEmpty || touchpad }
 
-    /// Takes the lock state the display reports, from `instant` on.
-    public mutating func set(_ newLock: ScreenLock?, at instant: Instant) {
+    /// Takes the lock state the display reports, from `instant` on; `endedByInput`: an unlock
+    /// that input caused (it woke the screen saver).
+    public mutating func set(_ newLock: ScreenLock?, at instant: Instant, endedByInput: Bool = false) {
         if newLock == nil, let lock {
             lingering = lock
-            endedAt = lock == .screenSaver ? instant + Self.saverWakeSlack : instant
+            endedAt = instant
+            wakeUntil = endedByInput ? instant + Self.saverWakeSlack : nil
         }
         if newLock != nil { lingering = nil }
         lock = newLock
@@ -76,8 +82,17 @@ public struct ScreenLockGate: Sendable {
     /// - Parameter engineIdle: the engine has no timer pending (nothing of an earlier gesture
     ///   can still fire).
     public mutating func note(_ event: InputEvent, engineIdle: Bool) {
-        if lock == nil, lingering != nil, !inputDown, engineIdle, let endedAt, event.time > endedAt {
-            lingering = nil
+        if lock == nil, lingering != nil, !inputDown, engineIdle, let endedAt {
+            if event.time <= endedAt {
+                // Input of the lock's time; a press among it is the one that woke the saver.
+                if event.kind.beginsInput { wakeUntil = nil }
+            } else if let wake = wakeUntil, event.time <= wake, event.kind.beginsInput {
+                // The input that woke the saver, stamped after the unlock: still the lock's.
+                wakeUntil = nil
+            } else {
+                lingering = nil
+                wakeUntil = nil
+            }
         }
         switch event.kind {
         case .touchBegin(let id, _): touches.insert(id)
@@ -97,6 +112,16 @@ public struct ScreenLockGate: Sendable {
         case .touch(let id, _): touches.remove(id)
         case .pointer(let button, _): buttons.remove(button)
         case .touchpad: touchpad = false
+        }
+    }
+}
+
+extension InputEvent.Kind {
+    /// A press, a touch or a touchpad gesture beginning.
+    fileprivate var beginsInput: Bool {
+        switch self {
+        case .buttonPress, .touchBegin, .touchpadSwipeBegin, .touchpadPinchBegin: true
+        default: false
         }
     }
 }

@@ -36,7 +36,7 @@ public final class ScreenLockMonitor {
     /// The lock last told to ``onChange`` (for ``follow(display:capture:pipeline:logger:)``).
     var announced: ScreenLock?
     /// Told each change of ``lock``, with when it happened on the input clock.
-    public var onChange: ((ScreenLock?, Instant) -> Void)?
+    public var onChange: ((ScreenLock?, Instant, _ endedByInput: Bool) -> Void)?
 
     /// Starts following the lock on `display`: selects the events and reads the state now.
     ///
@@ -87,6 +87,8 @@ public final class ScreenLockMonitor {
     func handle(_ event: XEvent, clock: inout ServerClock, previous: Instant) {
         let before = lock
         var serverTime: UInt32? = nil
+        // The saver went off because of input (not `xset s reset` or another forcing client).
+        var byInput = false
         let root = display.root.rawValue
         switch event.type {
         case let type where saverEvent == type:
@@ -94,6 +96,7 @@ public final class ScreenLockMonitor {
             guard notify.root == root else { return }
             saverOn = Self.isOn(notify.state)
             serverTime = UInt32(truncatingIfNeeded: notify.time)
+            byInput = notify.forced == 0
         case MapNotify where event.xmap.event == root:
             if let name = lockerName(of: event.xmap.window) { lockerWindows[event.xmap.window] = name }
         case UnmapNotify where event.xunmap.event == root:
@@ -106,7 +109,7 @@ public final class ScreenLockMonitor {
         let after = lock
         guard after != before else { return }
         let instant = serverTime.map { clock.instant(serverTime: $0) } ?? previous
-        onChange?(after, instant)
+        onChange?(after, instant, byInput)
     }
 
     private static func isOn(_ state: Int32) -> Bool {
@@ -162,10 +165,10 @@ extension ScreenLockMonitor {
             logger.error("cannot follow the screen lock, gestures will perform while the screen is locked: \(error)")
             return nil
         }
-        let apply = { [unowned capture, unowned pipeline, unowned monitor] (lock: ScreenLock?, instant: Instant) in
+        let apply = { [unowned capture, unowned pipeline, unowned monitor] (lock: ScreenLock?, instant: Instant, byInput: Bool) in
             let before = monitor.announced
             monitor.announced = lock
-            pipeline.setScreenLock(lock, at: instant)
+            pipeline.setScreenLock(lock, at: instant, endedByInput: byInput)
             switch (before, lock) {
             case (nil, let lock?):
                 logger.info("screen locked: gestures perform nothing until it is unlocked", metadata: ["reason": "\(lock)"])
@@ -180,7 +183,7 @@ extension ScreenLockMonitor {
         }
         monitor.onChange = apply
         capture.screenLock = monitor
-        if let lock = monitor.lock { apply(lock, capture.now ?? Instant(milliseconds: 0)) }
+        if let lock = monitor.lock { apply(lock, capture.now ?? Instant(milliseconds: 0), false) }
         return monitor
     }
 }
