@@ -426,10 +426,10 @@ public struct Doctor {
     // MARK: - Monitors, screen lock
 
     private func checkMonitors(_ display: X11Display, config: Config?) -> DoctorCheck {
-        let check = checkMonitors(display)
+        let (check, built) = checkMonitors(display)
         guard let config, check.status == .ok else { return check }
         // Bindings for monitors this screen does not have: they wait for one to appear.
-        let unknown = MonitorBindings.unknown(in: config, monitors: display.gestureMonitors())
+        let unknown = MonitorBindings.unknown(in: config, monitors: built)
         guard !unknown.isEmpty else { return check }
         return DoctorCheck(
             "monitors", .warn, check.message + "; \(unknown.count) binding\(unknown.count == 1 ? " names" : "s name") another monitor",
@@ -437,17 +437,19 @@ public struct Doctor {
             details: unknown.map(BindingReach.describe))
     }
 
-    private func checkMonitors(_ display: X11Display) -> DoctorCheck {
+    /// The monitors line, and the list gestures are judged on (``MonitorLayout``; empty: the
+    /// whole screen is one monitor), from one RandR query.
+    private func checkMonitors(_ display: X11Display) -> (DoctorCheck, [Monitor]) {
         let size = display.rootSize
         let whole = "the screen (\(size.width)×\(size.height)) is one monitor"
         let monitors: [RandRMonitor]?
         do {
             monitors = try display.randrMonitors()
         } catch {
-            return DoctorCheck("monitors", .warn, "cannot ask RandR for the monitors: \(error); \(whole)", advice: "see the X error")
+            return (DoctorCheck("monitors", .warn, "cannot ask RandR for the monitors: \(error); \(whole)", advice: "see the X error"), [])
         }
-        guard let monitors else { return DoctorCheck("monitors", .ok, "the X server has no RandR 1.5: \(whole)") }
-        guard !monitors.isEmpty else { return DoctorCheck("monitors", .ok, "RandR lists no active monitor: \(whole)") }
+        guard let monitors else { return (DoctorCheck("monitors", .ok, "the X server has no RandR 1.5: \(whole)"), []) }
+        guard !monitors.isEmpty else { return (DoctorCheck("monitors", .ok, "RandR lists no active monitor: \(whole)"), []) }
         // The list gestures are judged on, as the daemon builds it (MonitorLayout).
         let built = MonitorLayout.monitors(from: monitors)
         let described = built.map { m in
@@ -456,7 +458,7 @@ public struct Doctor {
         }
         let left = monitors.map(\.name).filter { name in !built.contains { $0.name == name } }
         let leftOut = left.isEmpty ? "" : "; left out, covered by the others: \(left.joined(separator: ", "))"
-        return DoctorCheck("monitors", .ok, "\(built.count) (RandR): \(described.joined(separator: ", "))\(leftOut)")
+        return (DoctorCheck("monitors", .ok, "\(built.count) (RandR): \(described.joined(separator: ", "))\(leftOut)"), built)
     }
 
     private func checkScreenLock(_ display: X11Display) -> DoctorCheck {
