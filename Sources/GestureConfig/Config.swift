@@ -35,6 +35,9 @@ public struct Config: Hashable, Sendable {
     /// What is valid but has no effect, with its place (a `[recognizer.pointer]` key that no
     /// pointer gesture uses): ``warnings(source:)`` says it.
     public var notes: [ConfigError] = []
+    /// The `[[shape]]` tables, in file order: shapes that stroke bindings may name besides the
+    /// built-in ones (``StrokeShape/builtIn``), which one of the same name replaces.
+    public var shapes: [StrokeShape] = []
 
     /// The default mouse button for pointer gestures: 3, the right button.
     public static let defaultPointerButton = 3
@@ -58,7 +61,21 @@ public struct Config: Hashable, Sendable {
     public var engineConfiguration: EngineConfiguration {
         EngineConfiguration(
             settings: settings, pointerButton: pointerButton, triggers: bindings.map(\.trigger),
-            claimOnSecondFinger: claimOnSecondFinger, deviceSettings: deviceSettings)
+            claimOnSecondFinger: claimOnSecondFinger, deviceSettings: deviceSettings, shapes: allShapes)
+    }
+
+    /// Every shape a stroke can match: the built-in ones, each replaced by a `[[shape]]` of the
+    /// same name, then the other `[[shape]]`s in file order.
+    public var allShapes: [StrokeShape] {
+        var result = StrokeShape.builtIn
+        for shape in shapes {
+            if let i = result.firstIndex(where: { $0.name == shape.name }) {
+                result[i] = shape
+            } else {
+                result.append(shape)
+            }
+        }
+        return result
     }
 }
 

@@ -20,11 +20,12 @@ extension ConfigReader {
         case .touchscreen:
             return ([], "")
         case .touchpad:
-            return (["tap_max_ms", "multi_tap_interval_ms", "multi_tap_distance_px", "long_press_ms", "finger_settle_ms", "edge_px"],
-                    "a touchpad makes swipes, pans, pinches and rotates, with the finger count the X server reports, and no edge gestures")
+            return (["tap_max_ms", "multi_tap_interval_ms", "multi_tap_distance_px", "long_press_ms", "finger_settle_ms", "edge_px",
+                     "stroke_min_score", "stroke_min_px"],
+                    "a touchpad makes swipes, pans, pinches and rotates, with the finger count the X server reports, and no edge gestures or strokes")
         case .pointer:
             return (["tap_max_ms", "multi_tap_interval_ms", "multi_tap_distance_px", "finger_settle_ms", "pinch_min_scale", "rotate_min_degrees"],
-                    "a pointer gesture is a 1-finger long-press, swipe or pan")
+                    "a pointer gesture is a 1-finger long-press, swipe, pan or stroke")
         }
     }
 

@@ -15,6 +15,9 @@ struct ConfigReader {
     private(set) var errors: [ConfigError] = []
     /// What is valid but has no effect (``Config/notes``).
     var notes: [ConfigError] = []
+    /// Each stroke binding's `shape` and where it is written, checked against the shapes once
+    /// all are read (a `[[shape]]` may follow the bindings that use it).
+    var shapeReferences: [(path: TOMLPath, name: String)] = []
 
     init(file: String, locator: TOMLLocator) {
         self.file = file
@@ -38,6 +41,8 @@ struct ConfigReader {
                 if let table = table(value, at: path) { config.claimOnSecondFinger = readTouchscreen(table, at: path) }
             case "bind":
                 config.bindings = readBindings(value, at: path)
+            case "shape":
+                config.shapes = readShapes(value, at: path)
             default:
                 let kind = value.kind == .table || value.array?.allSatisfy({ $0.kind == .table }) == true ? "table" : "key"
                 let hint = Self.placeHint(for: key, outside: nil)
@@ -45,12 +50,13 @@ struct ConfigReader {
                 report("unknown \(kind) '\(Excerpt.of(key))'\(hint)", at: path, .key)
             }
         }
+        checkStrokeShapes(known: config.shapes)
         return config
     }
 
     // MARK: - [recognizer]
 
-    static let topLevelKeys = ["recognizer", "pointer", "touchscreen", "bind"]
+    static let topLevelKeys = ["recognizer", "pointer", "touchscreen", "bind", "shape"]
 
     /// A `[recognizer]` key: its settings property, whether 0 makes sense for it, and the
     /// largest value that still does.
@@ -98,6 +104,10 @@ struct ConfigReader {
                   why: "fingers do not turn more than a full turn"),
         Threshold(key: "edge_px", property: \.edgePx, zeroAllowed: true, maximum: 1_000,
                   why: "more would make most gestures edge gestures"),
+        Threshold(key: "stroke_min_score", property: \.strokeMinScore, zeroAllowed: true, maximum: 1,
+                  why: "a score is from 0 to 1, and 1 is a path identical to its shape"),
+        Threshold(key: "stroke_min_px", property: \.strokeMinPx, zeroAllowed: false, maximum: 10_000,
+                  why: "that is wider than three 4K screens"),
     ]
 
     /// Reads threshold keys of `table` over `start`: `[recognizer]` over the defaults, a
@@ -168,6 +178,7 @@ struct ConfigReader {
 
     static let bindingKeys = [
         "gesture", "fingers", "direction", "taps", "edge", "device", "app", "on", "repeat_every", "action", "monitor", "hold",
+        "shape",
     ]
 
     /// The fields that make two bindings the same binding (contract section 4).
@@ -181,11 +192,12 @@ struct ConfigReader {
         var app: String?
         var on: FiringPoint
         var monitor: String?
+        var shape: String?
 
         init(_ trigger: Trigger) {
             (gesture, fingers, taps, direction) = (trigger.gesture, trigger.fingers, trigger.taps, trigger.direction)
             (edge, device, app, on) = (trigger.edge, trigger.device, trigger.app, trigger.on)
-            monitor = trigger.monitor
+            (monitor, shape) = (trigger.monitor, trigger.shape)
         }
     }
 
@@ -200,6 +212,7 @@ struct ConfigReader {
         }
         var bindings: [Binding] = []
         var seen: [BindingIdentity: SourcePosition] = [:]
+        var strokesAndPans = StrokePanConflicts()
         for (index, element) in array.enumerated() {
             let elementPath = path.appending(index: index)
             guard let table = element.table else {
@@ -210,6 +223,10 @@ struct ConfigReader {
             let identity = BindingIdentity(binding.trigger)
             if let first = seen[identity] {
                 report("duplicate binding: same as the one at \(first.line):\(first.column)", at: elementPath)
+                continue
+            }
+            if let conflict = strokesAndPans.add(binding.trigger, at: binding.source) {
+                report(conflict, at: elementPath)
                 continue
             }
             seen[identity] = binding.source
@@ -278,6 +295,7 @@ struct ConfigReader {
         let hold: (combo: KeyCombo, text: String)? = field.present("hold")
             ? readHold(field.value("hold"), on: on, at: path.appending("hold"))
             : nil
+        let shape = gesture == .stroke ? readShapeName(field, at: path) : nil
 
         if let gesture {
             checkFit(gesture: gesture, fingers: fingers, direction: direction, device: device,
@@ -287,7 +305,7 @@ struct ConfigReader {
         guard errors.count == errorsBefore, let gesture, let actions else { return nil }
         let trigger = Trigger(
             gesture: gesture, fingers: fingers, taps: taps ?? 1, direction: direction, edge: edge,
-            device: device, app: app, on: on ?? .begin, repeatEvery: repeatEvery, monitor: monitor)
+            device: device, app: app, on: on ?? .begin, repeatEvery: repeatEvery, monitor: monitor, shape: shape)
         return Binding(
             trigger: trigger, actions: actions.actions, actionTexts: actions.texts, isList: actions.isList,
             hold: hold?.combo, holdText: hold?.text, source: source)
@@ -296,11 +314,13 @@ struct ConfigReader {
     /// Keys that only some gestures take, with the reason given when one is misplaced.
     private static let gestureOnlyKeys: [(key: String, allowed: @Sendable (GestureKind) -> Bool, reason: String)] = [
         ("taps", { $0 == .tap }, "only a tap counts taps"),
-        ("direction", { $0 != .tap && $0 != .longPress }, "taps and long presses have no direction"),
+        ("direction", { $0 != .tap && $0 != .longPress && $0 != .stroke },
+         "taps, long presses and strokes have no direction (a stroke's shape says where it goes)"),
         ("edge", { $0 == .swipe || $0 == .pan }, "only swipes and pans start at an edge"),
         ("on", \.isContinuous, "only continuous gestures (long-press, pan, pinch, rotate) have a beginning and an end"),
         ("repeat_every", \.isContinuous, "only continuous gestures (long-press, pan, pinch, rotate) repeat"),
         ("hold", \.isContinuous, "only continuous gestures (long-press, pan, pinch, rotate) hold keys while they run"),
+        ("shape", { $0 == .stroke }, "only a stroke is drawn as a shape"),
     ]
 
     /// The directions a gesture can have: none for taps and long presses.
@@ -309,7 +329,7 @@ struct ConfigReader {
         case .pinch: [.in, .out]
         case .rotate: [.cw, .ccw]
         case .swipe, .pan: Direction.planar
-        case .tap, .longPress: []
+        case .tap, .longPress, .stroke: []
         }
     }
 
@@ -336,8 +356,13 @@ struct ConfigReader {
             }
         }
         switch device {
+        case .touchpad? where gesture == .stroke:
+            // XI 2.4 reports a touchpad's gestures as deltas: there is no path on the screen.
+            report("a touchpad draws no stroke (its gestures reach the bridge as movements, not as a path on the screen); "
+                       + "write device = \"touchscreen\", \"pointer\" or \"any\"",
+                   at: path.appending("device"))
         case .pointer? where !DeviceKind.pointer.canMake(gesture):
-            report("a pointer gesture is a 1-finger long-press, swipe or pan; a pointer never \(Self.verb(gesture))",
+            report("a pointer gesture is a 1-finger long-press, swipe, pan or stroke; a pointer never \(Self.verb(gesture))",
                    at: path.appending("device"))
         case .pointer?:
             if let fingers, fingers != 1 {
@@ -349,6 +374,9 @@ struct ConfigReader {
                    at: path.appending("device"))
         default:
             break
+        }
+        if gesture == .stroke, device != .pointer, let fingers, fingers != 1 {
+            report("a stroke is drawn with 1 finger (or the pointer), not \(fingers)", at: path.appending("fingers"))
         }
         if gesture == .pinch || gesture == .rotate, let fingers, fingers < 2 {
             report("a \(gesture.rawValue) needs at least 2 fingers", at: path.appending("fingers"))
@@ -382,7 +410,7 @@ struct ConfigReader {
         case .pinch: RepeatLimits(range: 0.005...100, unit: "changes of scale")
         case .rotate: RepeatLimits(range: 0.5...3_600, unit: "degrees")
         case .longPress: RepeatLimits(range: 10...3_600_000, unit: "milliseconds")
-        case .tap, .swipe: nil
+        case .tap, .swipe, .stroke: nil
         }
     }
 
@@ -394,7 +422,7 @@ struct ConfigReader {
     // MARK: - Values
 
     /// A binding's table, with keys that were already reported as misplaced left out.
-    private struct BindingFields {
+    struct BindingFields {
         let table: TOMLTableView
         let path: TOMLPath
         private var ignored: Set<String> = []
@@ -415,7 +443,7 @@ struct ConfigReader {
         return nil
     }
 
-    private mutating func string(_ value: TOMLNode, key: String, at path: TOMLPath) -> String? {
+    mutating func string(_ value: TOMLNode, key: String, at path: TOMLPath) -> String? {
         if let string = value.string { return string }
         report("'\(key)' must be a string, not \(Self.noun(value.kind))", at: path)
         return nil
@@ -513,7 +541,7 @@ struct ConfigReader {
         return nil
     }
 
-    private mutating func reportUnknownValue(_ text: String, noun: String, allowed: [String], at path: TOMLPath) {
+    mutating func reportUnknownValue(_ text: String, noun: String, allowed: [String], at path: TOMLPath) {
         report("unknown \(noun) '\(Excerpt.of(text))'\(Suggestion.clause(for: text, among: allowed)) (allowed: \(allowed.joined(separator: ", ")))",
                at: path)
     }
@@ -560,7 +588,7 @@ struct ConfigReader {
         case .tap: "taps"
         case .pinch: "pinches"
         case .rotate: "rotates"
-        case .longPress, .swipe, .pan: "does that"
+        case .longPress, .swipe, .pan, .stroke: "does that"
         }
     }
 }

@@ -46,11 +46,12 @@ public struct FocusedApp: Hashable, Sendable {
 
 extension DeviceKind {
     /// Whether this device can produce `gesture` at all: a pointer never taps, pinches or
-    /// rotates; a touchpad never taps or long-presses (its taps arrive as clicks).
+    /// rotates; a touchpad never taps or long-presses (its taps arrive as clicks) and never
+    /// strokes (XI 2.4 reports its gestures as deltas, not a path on the screen).
     public func canMake(_ gesture: GestureKind) -> Bool {
         switch (self, gesture) {
         case (.pointer, .tap), (.pointer, .pinch), (.pointer, .rotate): false
-        case (.touchpad, .tap), (.touchpad, .longPress): false
+        case (.touchpad, .tap), (.touchpad, .longPress), (.touchpad, .stroke): false
         default: true
         }
     }

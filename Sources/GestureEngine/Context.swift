@@ -10,6 +10,11 @@ struct Recognition {
     var triggers: [Trigger]
     var pointerButton: Int
     var claimOnSecondFinger: Bool
+    /// The shapes strokes are compared with, prepared once per configuration.
+    var strokes: StrokeRecognizer
+    /// For each trigger, the index of its shape in ``strokes`` (-1: no stroke, or a shape
+    /// that does not exist), so that no event looks a name up.
+    var shapeIndex: [Int]
 
     init(_ configuration: EngineConfiguration) {
         touchscreenSettings = configuration.settings(for: .touchscreen)
@@ -18,6 +23,13 @@ struct Recognition {
         triggers = configuration.triggers
         pointerButton = configuration.pointerButton
         claimOnSecondFinger = configuration.claimOnSecondFinger
+        strokes = StrokeRecognizer(shapes: configuration.shapes)
+        let shapes = configuration.shapes
+        shapeIndex = configuration.triggers.map { trigger in
+            guard trigger.gesture == .stroke, let name = trigger.shape else { return -1 }
+            // A later shape of the same name replaces an earlier one (a config shape a built-in).
+            return shapes.lastIndex { $0.name == name } ?? -1
+        }
     }
 
     /// The thresholds of `device`'s gestures (`[recognizer]`, or `[recognizer.DEVICE]`).
@@ -44,7 +56,8 @@ struct Recognition {
     /// The most specific trigger among `candidates` that fires for one phase. Ties (possible
     /// only between different directions) go to the one bound first.
     func bestFiring(
-        among candidates: [Int], gesture: GestureKind, taps: Int = 1, direction: Direction?, on: FiringPoint?
+        among candidates: [Int], gesture: GestureKind, taps: Int = 1, direction: Direction?, on: FiringPoint?,
+        shape: Int = -1
     ) -> Int? {
         var best: Int? = nil
         var bestSpecificity = -1
@@ -52,6 +65,7 @@ struct Recognition {
             let t = triggers[i]
             guard t.gesture == gesture else { continue }
             if gesture == .tap && t.taps != taps { continue }
+            if gesture == .stroke && shapeIndex[i] != shape { continue }
             if let on, t.on != on { continue }
             if let wanted = t.direction, wanted != direction { continue }
             if t.specificity > bestSpecificity {
@@ -74,8 +88,10 @@ struct ContextFlags: Equatable {
     var panDiagonals = false
     var pinch = false
     var rotate = false
+    /// A stroke is bound (with a shape that exists): swipes wait for the lift.
+    var stroke = false
 
-    var isEmpty: Bool { maxTaps == 0 && !longPress && !swipe && !pan && !pinch && !rotate }
+    var isEmpty: Bool { maxTaps == 0 && !longPress && !swipe && !pan && !pinch && !rotate && !stroke }
 
     /// Collects the triggers that apply to a group into `candidates` and summarizes them.
     static func collect(
@@ -99,6 +115,7 @@ struct ContextFlags: Equatable {
                 flags.panDiagonals = flags.panDiagonals || diagonal
             case .pinch: flags.pinch = true
             case .rotate: flags.rotate = true
+            case .stroke: flags.stroke = flags.stroke || recognition.shapeIndex[i] >= 0
             }
         }
         return flags

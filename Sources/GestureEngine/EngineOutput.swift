@@ -25,6 +25,10 @@ public struct GestureReport: Hashable, Sendable {
     public var scale: Double?
     /// Rotate: cumulative degrees, clockwise positive.
     public var angle: Double?
+    /// Stroke: the name of the shape that matched.
+    public var shape: String?
+    /// Stroke: how well the path matched ``shape``, 0 to 1 (1 is identical).
+    public var score: Double?
     /// The focused application (WM_CLASS instance, as the focus event gave it) when the
     /// gesture started, if known.
     public var app: String?
@@ -38,7 +42,8 @@ public struct GestureReport: Hashable, Sendable {
         time: Instant, gesture: GestureKind, phase: Phase, fingers: Int, device: DeviceKind,
         position: Point, taps: Int? = nil, direction: Direction? = nil, edge: Edge? = nil,
         translation: Point? = nil, velocity: Point? = nil, scale: Double? = nil,
-        angle: Double? = nil, monitor: String? = nil, app: String? = nil, appClass: String? = nil, firing: Int? = nil
+        angle: Double? = nil, monitor: String? = nil, app: String? = nil, appClass: String? = nil, firing: Int? = nil,
+        shape: String? = nil, score: Double? = nil
     ) {
         self.time = time
         self.gesture = gesture
@@ -57,6 +62,8 @@ public struct GestureReport: Hashable, Sendable {
         self.app = app
         self.appClass = appClass
         self.firing = firing
+        self.shape = shape
+        self.score = score
     }
 }
 

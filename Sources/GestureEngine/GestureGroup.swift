@@ -47,6 +47,16 @@ struct GestureGroup {
     private var longPressRepeat: (trigger: Int, next: Instant, every: Double)? = nil
     private var velocity = VelocityTracker()
 
+    /// The path drawn so far (centroids from the first touch or press), for strokes.
+    private var path = StrokePath()
+    /// The shapes the bound strokes of this group name (indices into the recognizer's shapes):
+    /// only they are compared at the lift.
+    private var strokeShapes: [Int] = []
+    private var strokeScratch = StrokeScratch()
+    /// A swipe that met its thresholds while a stroke is bound: what it was then (decided at
+    /// the lift).
+    private var pendingSwipe: (direction: Direction, measures: Measures)? = nil
+
     /// Touch ids (touchscreen) whose ownership is not decided yet.
     private(set) var undecided: [Int] = []
 
@@ -62,6 +72,7 @@ struct GestureGroup {
         ratchet.reserveCapacity(32)
         steps.reserveCapacity(32)
         undecided.reserveCapacity(16)
+        strokeShapes.reserveCapacity(32)
     }
 
     /// A group is active from its first finger until its last lift or its release.
@@ -89,6 +100,9 @@ struct GestureGroup {
         longPressRepeat = nil
         velocity.reset()
         undecided.removeAll(keepingCapacity: true)
+        path.reset()
+        strokeShapes.removeAll(keepingCapacity: true)
+        pendingSwipe = nil
     }
 
     /// Adds a touch to the input awaiting a decision.
@@ -127,6 +141,10 @@ struct GestureGroup {
         ratchet.removeAll(keepingCapacity: true)
         steps.removeAll(keepingCapacity: true)
         for _ in candidates { ratchet.append(0); steps.append(0) }
+        for i in candidates where r.triggers[i].gesture == .stroke {
+            let shape = r.shapeIndex[i]
+            if shape >= 0 && !strokeShapes.contains(shape) { strokeShapes.append(shape) }
+        }
         // The recognizers a binding names come into play; the others stay out (failed).
         if flags.maxTaps > 0 { bringIn(.tap, at: t, emit: emit) }
         if flags.longPress { bringIn(.longPress, at: t, emit: emit) }
@@ -134,6 +152,7 @@ struct GestureGroup {
         if flags.pan { bringIn(.pan, at: t, emit: emit) }
         if flags.pinch { bringIn(.pinch, at: t, emit: emit) }
         if flags.rotate { bringIn(.rotate, at: t, emit: emit) }
+        if flags.stroke { bringIn(.stroke, at: t, emit: emit) }
         if evaluateNow { evaluate(at: t, r, emit: emit) }
     }
 
@@ -141,6 +160,12 @@ struct GestureGroup {
     mutating func store(_ m: Measures, at t: Instant) {
         measures = m
         velocity.record(t, m.translation)
+        path.record(m.centroid)
+    }
+
+    /// Where the last finger lifted or the button was released: the path's last point.
+    mutating func extendPath(to p: Point) {
+        if isActive && phase != .finished { path.record(p) }
     }
 
     /// New measurements from the source; judged while the arena is open.
@@ -148,7 +173,10 @@ struct GestureGroup {
         guard isActive else { return bug("update", at: t, emit: emit) }
         measures = m
         velocity.record(t, m.translation)
-        if phase == .open { evaluate(at: t, r, emit: emit) }
+        if phase == .open {
+            path.record(m.centroid)
+            evaluate(at: t, r, emit: emit)
+        }
     }
 
     /// A finger lifts: the first lift freezes the values as they were before it; nothing new
@@ -190,6 +218,7 @@ struct GestureGroup {
         } else {
             fail(.tap, at: t, emit: emit)
         }
+        if !cancelled { decideAtLift(at: t, r, emit: emit) }
         if decision == .undecided { decide(.release, at: t, emit: emit) }
         move(to: .idle, at: t, "end", emit: emit)
     }
@@ -250,7 +279,7 @@ struct GestureGroup {
         switch recognizers[.longPress] {
         case .possible: d = d.earliest(start + Interval(milliseconds: s.longPressMs))
         case .active: if let rep = longPressRepeat { d = d.earliest(rep.next) }
-        case .done, .failed: break
+        case .done, .failed, .pending: break
         }
         return d
     }
@@ -335,7 +364,15 @@ struct GestureGroup {
                 fail(.swipe, at: t, emit: emit)
             } else if reaches(distance, s.swipeMinPx) {
                 if elapsed <= 0 || reaches(distance / elapsed, s.swipeMinVelocity) {
-                    recognizeSwipe(at: t, r, emit: emit)
+                    guard recognizers[.stroke] == .possible else {
+                        recognizeSwipe(at: t, r, emit: emit)
+                        return
+                    }
+                    // A stroke is bound: the swipe is decided at the lift, as it is now.
+                    pendingSwipe = (Geometry.direction(of: m.translation, diagonals: flags.swipeDiagonals), m)
+                    set(.swipe, .pending, at: t, emit: emit)
+                    fail(.tap, at: t, emit: emit)
+                    fail(.longPress, at: t, emit: emit)
                     return
                 }
                 fail(.swipe, at: t, emit: emit)
@@ -382,7 +419,7 @@ struct GestureGroup {
     /// A recognizer that could still win is ruled out. A failing tap tells the source, which
     /// decides a multi-tap that waited for this group.
     private mutating func fail(_ kind: GestureKind, at t: Instant, emit: Emit) {
-        guard recognizers[kind] == .possible else { return }
+        guard recognizers[kind].canStillWin else { return }
         set(kind, .failed, at: t, emit: emit)
         if kind == .tap { emit(.tapFailed(at: t)) }
     }
@@ -486,15 +523,54 @@ struct GestureGroup {
 extension GestureGroup {
     // MARK: - Recognitions: a winner begins or is recognized, after the resolver rejected the losers
 
-    private mutating func recognizeSwipe(at t: Instant, _ r: Recognition, emit: Emit) {
+    /// A swipe wins: now, as its thresholds are met, or at the lift with what it was then
+    /// (`pending`, when a stroke was bound and did not match).
+    private mutating func recognizeSwipe(at t: Instant, _ r: Recognition, pending: (direction: Direction, measures: Measures)? = nil, emit: Emit) {
         resolve(inFavorOf: .swipe, at: t, emit: emit)
         set(.swipe, .done, at: t, emit: emit)
-        let direction = Geometry.direction(of: measures.translation, diagonals: flags.swipeDiagonals)
+        let m = pending?.measures ?? measures
+        let direction = pending?.direction ?? Geometry.direction(of: m.translation, diagonals: flags.swipeDiagonals)
         let firing = r.bestFiring(among: candidates, gesture: .swipe, direction: direction, on: nil)
-        var rep = report(.swipe, .recognized, at: t, measures, firing: firing)
+        var rep = report(.swipe, .recognized, at: t, m, firing: firing)
         rep.direction = direction
         finishRecognizing(at: t, "swipe", emit: emit)
         // Ownership first: the input is the bridge's before the bound action happens.
+        decide(firing != nil ? .claim : .release, at: t, emit: emit)
+        emit(.engine(.gesture(rep)))
+    }
+
+    /// At the last lift of a group where a stroke is bound: the path is compared with the bound
+    /// shapes, and the best fires if it scores at least `stroke_min_score` and the path is at
+    /// least `stroke_min_px` across; otherwise a swipe that met its thresholds while moving is
+    /// recognized now, as it was then.
+    private mutating func decideAtLift(at t: Instant, _ r: Recognition, emit: Emit) {
+        if recognizers[.stroke] == .possible {
+            let s = r.settings(device)
+            path.finish()
+            let box = path.bounds
+            if box.diagonal >= s.strokeMinPx,
+                let match = r.strokes.match(path.points, among: strokeShapes, scratch: &strokeScratch),
+                match.score >= s.strokeMinScore
+            {
+                return recognizeStroke(match, bounds: box, at: t, r, emit: emit)
+            }
+            fail(.stroke, at: t, emit: emit)
+        }
+        if recognizers[.swipe] == .pending, let pending = pendingSwipe {
+            recognizeSwipe(at: t, r, pending: pending, emit: emit)
+        }
+    }
+
+    private mutating func recognizeStroke(_ match: StrokeMatch, bounds: StrokePath.Bounds, at t: Instant, _ r: Recognition, emit: Emit) {
+        resolve(inFavorOf: .stroke, at: t, emit: emit)
+        set(.stroke, .done, at: t, emit: emit)
+        let firing = r.bestFiring(among: candidates, gesture: .stroke, direction: nil, on: nil, shape: match.shape)
+        var m = measures
+        m.centroid = bounds.centre
+        var rep = report(.stroke, .recognized, at: t, m, firing: firing)
+        rep.shape = r.strokes.shapes[match.shape].name
+        rep.score = match.score.finiteOrLimited
+        finishRecognizing(at: t, "stroke", emit: emit)
         decide(firing != nil ? .claim : .release, at: t, emit: emit)
         emit(.engine(.gesture(rep)))
     }
@@ -573,7 +649,7 @@ extension GestureGroup {
                 case nil: progress = delta; twoSided = true
                 default: progress = delta
                 }
-            case .tap, .swipe, .longPress:
+            case .tap, .swipe, .longPress, .stroke:
                 continue
             }
             let n = RepeatRatchet.advance(&ratchet[k], to: progress, every: every, twoSided: twoSided, cap: budget)
@@ -659,7 +735,7 @@ extension GestureGroup {
             rep.scale = m.scale.finiteOrLimited
         case .rotate:
             rep.angle = m.angle.finiteOrLimited
-        case .tap, .longPress:
+        case .tap, .longPress, .stroke:
             break
         }
         return rep

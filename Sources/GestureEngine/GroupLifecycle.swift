@@ -109,8 +109,20 @@ struct CompletedTap {
 /// ```
 /// Discrete recognizers (tap, swipe) go straight from `possible` to `done`. Recognizers no
 /// binding of the group names start `failed`.
+///
+/// A swipe whose thresholds are met while a stroke is bound becomes `pending` instead of `done`:
+/// it is decided at the lift, where a matching stroke wins over it (contract section 7).
+/// ```text
+///   swipe: possible ──(thresholds met, a stroke bound)──▶ pending ──(lift, no stroke)──▶ done
+///                                                            └──(a stroke matched)──▶ failed
+/// ```
 enum RecognizerState: UInt8, CustomStringConvertible {
     case possible, active, done, failed
+    /// A swipe that met its thresholds while a stroke is bound, waiting for the lift.
+    case pending
+
+    /// Whether the recognizer can still win the group: `possible`, or a `pending` swipe.
+    var canStillWin: Bool { self == .possible || self == .pending }
 
     var description: String {
         switch self {
@@ -118,13 +130,14 @@ enum RecognizerState: UInt8, CustomStringConvertible {
         case .active: "active"
         case .done: "done"
         case .failed: "failed"
+        case .pending: "pending"
         }
     }
 }
 
-/// The six recognizers of a group, one state each, indexed by gesture kind.
+/// The seven recognizers of a group, one state each, indexed by gesture kind.
 struct Recognizers {
-    private var states = InlineArray<6, RecognizerState>(repeating: .failed)
+    private var states = InlineArray<7, RecognizerState>(repeating: .failed)
 
     @inline(__always) private static func slot(_ kind: GestureKind) -> Int {
         switch kind {
@@ -134,6 +147,7 @@ struct Recognizers {
         case .pan: 3
         case .pinch: 4
         case .rotate: 5
+        case .stroke: 6
         }
     }
 
@@ -142,9 +156,9 @@ struct Recognizers {
         set { states[Self.slot(kind)] = newValue }
     }
 
-    /// Whether some recognizer can still win.
+    /// Whether some recognizer can still win (a pending swipe included).
     var anyPossible: Bool {
-        for i in 0..<6 where states[i] == .possible { return true }
+        for i in 0..<7 where states[i].canStillWin { return true }
         return false
     }
 

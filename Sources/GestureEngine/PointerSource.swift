@@ -43,6 +43,7 @@ struct PointerSource {
     mutating func release(button: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         guard group.isActive, button == group.button else { return }
         func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
+        group.extendPath(to: p)
         group.beginLifting(at: t, emit: out)
         group.noteWander(p.distance(to: press))
         group.end(at: t, cancelled: false, env.recognition, emit: out)

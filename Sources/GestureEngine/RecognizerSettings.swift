@@ -29,6 +29,13 @@ public struct RecognizerSettings: Hashable, Sendable {
     public var rotateMinDegrees: Double = 15
     /// Distance (px) from a screen side within which a gesture starts "at the edge".
     public var edgePx: Double = 20
+    /// The score (0 to 1, 1 is identical) a stroke's best matching shape needs to fire
+    /// (contract section 7). 0.80 is where the $1 recognizer's own tests separate drawn
+    /// templates from other shapes.
+    public var strokeMinScore: Double = 0.80
+    /// The diagonal (px) of a path's bounding box below which it is no stroke: smaller paths
+    /// are taps and jitter, too small to have a shape.
+    public var strokeMinPx: Double = 60
 
     /// The contract's defaults.
     public init() {}
@@ -58,16 +65,22 @@ public struct EngineConfiguration: Hashable, Sendable {
     /// Thresholds for one device's gestures in place of ``settings`` (`[recognizer.touchpad]`
     /// …), each complete: the `[recognizer]` values with that table's keys written over them.
     public var deviceSettings: [DeviceKind: RecognizerSettings]
+    /// The shapes strokes are compared with: the built-in ones, with config `[[shape]]`s
+    /// replacing built-in ones of the same name and added after them. A stroke trigger names
+    /// one by its name.
+    public var shapes: [StrokeShape]
 
     public init(
         settings: RecognizerSettings = RecognizerSettings(), pointerButton: Int = 3, triggers: [Trigger],
-        claimOnSecondFinger: Bool = false, deviceSettings: [DeviceKind: RecognizerSettings] = [:]
+        claimOnSecondFinger: Bool = false, deviceSettings: [DeviceKind: RecognizerSettings] = [:],
+        shapes: [StrokeShape] = StrokeShape.builtIn
     ) {
         self.settings = settings
         self.pointerButton = pointerButton
         self.triggers = triggers
         self.claimOnSecondFinger = claimOnSecondFinger
         self.deviceSettings = deviceSettings
+        self.shapes = shapes
     }
 
     /// The thresholds every recognizer of `device`'s gestures uses: its own, or ``settings``.

@@ -105,6 +105,8 @@ struct TouchscreenSource {
     mutating func end(id: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         guard let i = leaving(id, at: t, env, emit: emit) else { return }
         let wander = p.distance(to: touches[i].landing)
+        // The path of a one-finger group ends where the finger lifted.
+        if touches.count == 1 { group.extendPath(to: p) }
         touches.remove(at: i)
         Self.run(.lift(wander: wander, last: touches.isEmpty), at: t, &group, &taps, env.recognition, emit)
         dropReleased(at: t, env.recognition, emit: emit)

@@ -30,8 +30,16 @@ public struct Trigger: Hashable, Sendable {
     /// For continuous gestures: fire again per step (px for pan, scale for pinch, degrees for
     /// rotate, ms for long press).
     public var repeatEvery: Double?
+    /// Stroke only: the name of the shape to draw, one of ``EngineConfiguration/shapes`` (a
+    /// built-in shape or a config `[[shape]]`). A stroke trigger whose shape is not among them
+    /// never fires.
+    public var shape: String?
 
     /// Creates a trigger. Fingers default to 2 for pinch and rotate, 1 otherwise.
+    ///
+    /// ```swift
+    /// let circle = Trigger(gesture: .stroke, device: .pointer, shape: "circle")
+    /// ```
     public init(
         gesture: GestureKind,
         fingers: Int? = nil,
@@ -42,7 +50,8 @@ public struct Trigger: Hashable, Sendable {
         app: String? = nil,
         on: FiringPoint = .begin,
         repeatEvery: Double? = nil,
-        monitor: String? = nil
+        monitor: String? = nil,
+        shape: String? = nil
     ) {
         self.gesture = gesture
         self.fingers = fingers ?? ((gesture == .pinch || gesture == .rotate) ? 2 : 1)
@@ -54,6 +63,7 @@ public struct Trigger: Hashable, Sendable {
         self.on = on
         self.repeatEvery = repeatEvery
         self.monitor = monitor
+        self.shape = shape
     }
 
     /// Specificity, higher wins: an `app` binding before an app-less one, then an `edge` binding

@@ -3,12 +3,15 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     case tap
     case longPress = "long-press"
     case swipe, pan, pinch, rotate
+    /// A path drawn with one finger or the pointer, compared at the lift with the bound shapes
+    /// (contract section 7).
+    case stroke
 
     /// Continuous gestures have `began`/`changed`/`ended`/`cancelled` phases; discrete ones are
     /// `recognized` once.
     @inlinable public var isContinuous: Bool {
         switch self {
-        case .tap, .swipe: false
+        case .tap, .swipe, .stroke: false
         case .longPress, .pan, .pinch, .rotate: true
         }
     }

@@ -91,7 +91,7 @@ private let badConfigs: [BadConfig] = [
 
     // Unknown values
     BadConfig("unknown gesture", bind(#"gesture = "swype""#, nextWorkspace), at: "2:11",
-              "unknown gesture 'swype'; did you mean 'swipe'? (allowed: tap, long-press, swipe, pan, pinch, rotate)"),
+              "unknown gesture 'swype'; did you mean 'swipe'? (allowed: tap, long-press, swipe, pan, pinch, rotate, stroke)"),
     BadConfig("unknown direction", bind(swipe, #"direction = "lft""#, nextWorkspace), at: "3:13",
               "unknown direction 'lft'; did you mean 'left'?"),
     BadConfig("unknown direction of a rotate", bind(#"gesture = "rotate""#, #"direction = "clockwise""#, nextWorkspace),
@@ -212,7 +212,7 @@ struct ConfigErrorTests {
             + bind(tap, #"device = "mouse""#, "fingers = 2", #"action = "click left""#)
         let thrown = try #require(throws: ConfigErrors.self) { try Config.parse(toml, file: "c.toml") }
         #expect(thrown.errors.map(\.message) == [
-            "unknown gesture 'wave' (allowed: tap, long-press, swipe, pan, pinch, rotate)",
+            "unknown gesture 'wave' (allowed: tap, long-press, swipe, pan, pinch, rotate, stroke)",
             "unknown device 'mouse' (allowed: touchscreen, touchpad, pointer, any)",
         ])
     }

@@ -44,6 +44,8 @@ struct ConfigLoadingTests {
             pinch_min_scale = 0.2
             rotate_min_degrees = 20
             edge_px = 0
+            stroke_min_score = 0.9
+            stroke_min_px = 70
 
             [pointer]
             button = 0
@@ -60,9 +62,11 @@ struct ConfigLoadingTests {
         expected.pinchMinScale = 0.2
         expected.rotateMinDegrees = 20
         expected.edgePx = 0
+        expected.strokeMinScore = 0.9
+        expected.strokeMinPx = 70
         #expect(config.settings == expected)
         #expect(config.pointerButton == 0)
-        #expect(ConfigReader.thresholds.count == 11)
+        #expect(ConfigReader.thresholds.count == 13)
     }
 
     @Test("A binding with every key becomes a trigger, its action and its text")

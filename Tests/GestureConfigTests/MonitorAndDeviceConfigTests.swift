@@ -91,8 +91,8 @@ struct MonitorAndDeviceConfigTests {
     @Test func keysADeviceNeverUsesAreAcceptedWithAWarningAtTheKey() throws {
         let config = try Config.parse("[recognizer.pointer]\nfinger_settle_ms = 50\nslop_px = 4\n[recognizer.touchpad]\nlong_press_ms = 900\n", file: "c.toml")
         #expect(config.notes.map(\.description) == [
-            "c.toml:2:1: 'finger_settle_ms' in [recognizer.pointer] has no effect: a pointer gesture is a 1-finger long-press, swipe or pan",
-            "c.toml:5:1: 'long_press_ms' in [recognizer.touchpad] has no effect: a touchpad makes swipes, pans, pinches and rotates, with the finger count the X server reports, and no edge gestures",
+            "c.toml:2:1: 'finger_settle_ms' in [recognizer.pointer] has no effect: a pointer gesture is a 1-finger long-press, swipe, pan or stroke",
+            "c.toml:5:1: 'long_press_ms' in [recognizer.touchpad] has no effect: a touchpad makes swipes, pans, pinches and rotates, with the finger count the X server reports, and no edge gestures or strokes",
         ])
         #expect(config.warnings(source: "c.toml").count == 2 + 1)  // and: no [[bind]]
         #expect(config.engineConfiguration.settings(for: .pointer).slopPx == 4)

@@ -84,3 +84,9 @@ public func pinch(_ d: Direction? = nil, f: Int = 2, device: DeviceKind? = nil, 
 public func rotate(_ d: Direction? = nil, f: Int = 2, device: DeviceKind? = nil, on: FiringPoint = .begin, every: Double? = nil) -> Trigger {
     Trigger(gesture: .rotate, fingers: f, direction: d, device: device, on: on, repeatEvery: every)
 }
+
+/// A stroke binding: `shape` (a built-in name or a config shape's) drawn with one finger or the
+/// pointer.
+public func stroke(_ shape: String, device: DeviceKind? = nil, app: String? = nil) -> Trigger {
+    Trigger(gesture: .stroke, device: device, app: app, shape: shape)
+}

@@ -31,11 +31,12 @@ public func lines(_ outputs: [EngineOutput]) -> [String] {
     reports(outputs).map(describe)
 }
 
-/// One report as a compact line: `gesture phase [direction] [taps=N] fN device [edge=E] [→index]`,
+/// One report as a compact line: `gesture phase [direction] [shape] [taps=N] fN device [edge=E] [→index]`,
 /// where `→index` is the binding it fires, e.g. `swipe recognized left f3 touchscreen →0`.
 public func describe(_ r: GestureReport) -> String {
     var s = "\(r.gesture.rawValue) \(r.phase.rawValue)"
     if let d = r.direction { s += " \(d.rawValue)" }
+    if let shape = r.shape { s += " \(shape)" }
     if let taps = r.taps { s += " taps=\(taps)" }
     s += " f\(r.fingers) \(r.device.rawValue)"
     if let e = r.edge { s += " edge=\(e.rawValue)" }

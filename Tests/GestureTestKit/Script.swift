@@ -124,6 +124,30 @@ public struct Script: Sendable {
         release(button, x + dx, y + dy, at: t + duration + 10)
     }
 
+    // MARK: - Paths
+
+    /// One finger (touch `id`) draws `points` (root pixels) over `duration` ms, one update per
+    /// point, and lifts 10 ms after the last.
+    public mutating func path(_ points: [Point], time t: Double, duration: Double, id: Int = 1) {
+        guard let first = points.first, let last = points.last else { return }
+        down(id, first.x, first.y, at: t)
+        for (k, p) in points.enumerated().dropFirst() {
+            move(id, p.x, p.y, at: t + duration * Double(k) / Double(points.count - 1))
+        }
+        up(id, last.x, last.y, at: t + duration + 10)
+    }
+
+    /// The pointer draws `points` with `button` held over `duration` ms, one motion per point,
+    /// released 10 ms after the last.
+    public mutating func pointerPath(_ points: [Point], button: Int = 3, time t: Double, duration: Double) {
+        guard let first = points.first, let last = points.last else { return }
+        press(button, first.x, first.y, at: t)
+        for (k, p) in points.enumerated().dropFirst() {
+            motion(p.x, p.y, at: t + duration * Double(k) / Double(points.count - 1))
+        }
+        release(button, last.x, last.y, at: t + duration + 10)
+    }
+
     // MARK: - Touchpad
 
     /// An XI 2.4 touchpad swipe of `fingers` fingers by (dx, dy) in `steps` equal updates over

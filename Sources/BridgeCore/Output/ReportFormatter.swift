@@ -6,7 +6,7 @@ public import GestureEngine
 /// Numbers are rounded to 3 decimals and printed without trailing zeros or a decimal point when
 /// whole (`640`, `0.5`, `-12.345`), never as `-0`. Optional fields appear when the report
 /// carries them (the engine sets `taps` on taps, `translation` and `velocity` on pans, `scale` on
-/// pinches, `angle` on rotations).
+/// pinches, `angle` on rotations, `shape` and `score` on strokes).
 ///
 /// ```swift
 /// ReportFormatter.json(report, action: "key ctrl+alt+Left")
@@ -21,7 +21,7 @@ public enum ReportFormatter {
 
     /// One gesture phase as a compact JSON object (no line feed), keys in the contract's order:
     /// `t, gesture, phase, fingers, device, x, y`, then `taps, direction, edge, monitor, dx, dy,
-    /// vx, vy, scale, angle` when present, then `action`, or `skipped` and `reason`.
+    /// vx, vy, scale, angle, shape, score` when present, then `action`, or `skipped` and `reason`.
     ///
     /// - Parameters:
     ///   - report: the gesture phase.
@@ -72,6 +72,8 @@ public enum ReportFormatter {
         }
         if let scale = report.scale { number("scale", scale) }
         if let angle = report.angle { number("angle", angle) }
+        if let shape = report.shape { string("shape", shape) }
+        if let score = report.score { number("score", score) }
         if let action { string("action", action) }
         if let actionList {
             key("action")
@@ -113,6 +115,8 @@ public enum ReportFormatter {
         if let velocity = report.velocity { parts.append("velocity \(format(velocity)) px/s") }
         if let scale = report.scale { parts.append("scale \(format(scale))") }
         if let angle = report.angle { parts.append("angle \(format(angle))°") }
+        if let shape = report.shape { parts.append("shape \(shape)") }
+        if let score = report.score { parts.append("score \(format(score))") }
         if let note, !note.isEmpty { parts.append(note) }
         return parts.joined(separator: "  ")
     }

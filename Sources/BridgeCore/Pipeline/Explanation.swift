@@ -41,6 +41,7 @@ public enum Explanation {
         var parts: [String] = [t.gesture.rawValue]
         if t.gesture == .tap { parts.append("\(t.taps)×") }
         if let d = t.direction { parts.append(d.rawValue) }
+        if let s = t.shape { parts.append(s) }
         if let e = t.edge { parts.append("from \(e.rawValue) edge") }
         if let m = t.monitor { parts.append("on monitor \(m)") }
         return parts.joined(separator: " ") + " at \(b.source.line):\(b.source.column)"

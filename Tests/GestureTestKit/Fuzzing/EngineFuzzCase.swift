@@ -84,13 +84,14 @@ public struct EngineFuzzCase: Sendable {
     /// One binding's trigger, valid as the config would accept it except for `repeat_every`.
     private static func trigger(_ b: inout FuzzBytes) -> Trigger {
         let gesture = b.pick(GestureKind.allCases)
-        let fingers = gesture == .pinch || gesture == .rotate ? 2 + b.below(4) : 1 + b.below(5)
+        let fingers = gesture == .pinch || gesture == .rotate ? 2 + b.below(4) : gesture == .stroke ? 1 : 1 + b.below(5)
         let direction: Direction? = switch gesture {
         case .swipe, .pan: b.pick([nil] + Direction.planar)
         case .pinch: b.pick([nil, .in, .out])
         case .rotate: b.pick([nil, .cw, .ccw])
-        case .tap, .longPress: nil
+        case .tap, .longPress, .stroke: nil
         }
+        let strokeShape: String? = gesture == .stroke ? b.pick(StrokeShape.builtIn).name : nil
         let shape = b.byte()
         let edge: Edge? = (gesture == .swipe || gesture == .pan) && shape & 0b11 == 0 ? Edge.allCases[Int(shape >> 2) & 3] : nil
         let device: DeviceKind? = [nil, nil, .touchscreen, .touchpad, .pointer][Int(shape >> 4) % 5]
@@ -99,7 +100,7 @@ public struct EngineFuzzCase: Sendable {
         let repeatEvery: Double? = gesture.isContinuous && on == .begin && b.flag() ? b.pick(repeats) : nil
         return Trigger(
             gesture: gesture, fingers: fingers, taps: gesture == .tap ? 1 + b.below(3) : 1, direction: direction,
-            edge: edge, device: device, app: app, on: on, repeatEvery: repeatEvery)
+            edge: edge, device: device, app: app, on: on, repeatEvery: repeatEvery, shape: strokeShape)
     }
 
     private static func steps(_ b: inout FuzzBytes, pointerButton: Int) -> [FuzzStep] {

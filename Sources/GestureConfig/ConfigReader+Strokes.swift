@@ -1,0 +1,191 @@
+import GestureEngine
+
+// Strokes (contract section 7): a stroke binding's `shape`, the `[[shape]]` tables, and the
+// rule that a stroke and a pan may not compete for the same gestures.
+
+extension ConfigReader {
+    /// The keys of a `[[shape]]` table.
+    static let shapeKeys = ["name", "points"]
+
+    /// The most points a `[[shape]]` may list: `gesture-bridge learn` writes 48, the built-in
+    /// shapes have fewer than 100; more only slows loading down.
+    static let maximumShapePoints = 1_000
+
+    /// The largest coordinate (absolute) of a shape's point. Only a shape's form matters, not
+    /// its size; this keeps the arithmetic of the comparison far from overflowing.
+    static let maximumShapeCoordinate = 1_000_000.0
+
+    /// A stroke binding's `shape`: required, a non-empty string; whether it names a shape is
+    /// checked once every `[[shape]]` is read (``checkStrokeShapes(known:)``).
+    mutating func readShapeName(_ field: BindingFields, at path: TOMLPath) -> String? {
+        guard field.present("shape") else {
+            report("missing 'shape' in a stroke binding (a built-in shape such as \"circle\", or the name of a [[shape]])",
+                   at: path)
+            return nil
+        }
+        let shapePath = path.appending("shape")
+        guard let name = string(field.value("shape"), key: "shape", at: shapePath) else { return nil }
+        guard !name.isEmpty else {
+            report("'shape' must not be empty: name a built-in shape such as \"circle\", or a [[shape]]", at: shapePath)
+            return nil
+        }
+        shapeReferences.append((shapePath, name))
+        return name
+    }
+
+    /// Every stroke binding's shape must be a built-in shape or one of `shapes`.
+    mutating func checkStrokeShapes(known shapes: [StrokeShape]) {
+        let names = StrokeShape.builtIn.map(\.name) + shapes.map(\.name).filter { name in
+            !StrokeShape.builtIn.contains { $0.name == name }
+        }
+        for (path, name) in shapeReferences where !names.contains(name) {
+            reportUnknownValue(name, noun: "shape", allowed: names, at: path)
+        }
+    }
+
+    /// The `[[shape]]` tables, in file order; each problem reported at its place.
+    mutating func readShapes(_ value: TOMLNode, at path: TOMLPath) -> [StrokeShape] {
+        guard let array = value.array else {
+            if value.kind == .table {
+                report("shapes are an array of tables: write [[shape]], not [shape]", at: path, .key)
+            } else {
+                report("'shape' must be an array of tables ([[shape]]), not \(Self.noun(value.kind))", at: path)
+            }
+            return []
+        }
+        var shapes: [StrokeShape] = []
+        var seen: [String: SourcePosition] = [:]
+        for (index, element) in array.enumerated() {
+            let elementPath = path.appending(index: index)
+            guard let table = element.table else {
+                report("each shape must be a table, not \(Self.noun(element.kind))", at: elementPath)
+                continue
+            }
+            let errorsBefore = errors.count
+            for key in table.keys where !Self.shapeKeys.contains(key) {
+                reportUnknownKey(key, in: "[[shape]]", among: Self.shapeKeys, at: elementPath.appending(key))
+            }
+            // A misspelt key is one mistake: its key is not reported missing as well.
+            let misspelt = errors.count > errorsBefore
+            var name: String?
+            if let node = table["name"] {
+                let namePath = elementPath.appending("name")
+                if let text = string(node, key: "name", at: namePath) {
+                    if text.isEmpty {
+                        report("a shape's 'name' must not be empty", at: namePath)
+                    } else if let first = seen[text] {
+                        report("duplicate shape '\(Excerpt.of(text))': already defined at \(first.line):\(first.column)", at: namePath)
+                    } else {
+                        seen[text] = position(of: namePath, .value)
+                        name = text
+                    }
+                }
+            } else if !misspelt {
+                report("missing 'name' in [[shape]]", at: elementPath)
+            }
+            var points: [Point]?
+            if let node = table["points"] {
+                points = readPoints(node, at: elementPath.appending("points"))
+            } else if !misspelt {
+                report("missing 'points' in [[shape]] (points = [[x, y], ...], at least 2 different points)", at: elementPath)
+            }
+            if errors.count == errorsBefore, let name, let points {
+                shapes.append(StrokeShape(name: name, points: points))
+            }
+        }
+        return shapes
+    }
+
+    /// `points = [[x, y], ...]`: pairs of finite numbers, at least two of them different.
+    private mutating func readPoints(_ node: TOMLNode, at path: TOMLPath) -> [Point]? {
+        guard let array = node.array else {
+            report("'points' must be an array of [x, y] pairs, not \(Self.noun(node.kind))", at: path)
+            return nil
+        }
+        guard array.count <= Self.maximumShapePoints else {
+            report("a shape has at most \(Self.maximumShapePoints) points, not \(array.count)", at: path)
+            return nil
+        }
+        var points: [Point] = []
+        var valid = true
+        for (index, element) in array.enumerated() {
+            let pointPath = path.appending(index: index)
+            guard let pair = element.array, pair.count == 2 else {
+                let what = element.array.map { "\($0.count) numbers" } ?? Self.noun(element.kind)
+                report("each point is a pair of numbers [x, y], not \(what)", at: pointPath)
+                valid = false
+                continue
+            }
+            var xy: [Double] = []
+            for (k, coordinate) in pair.enumerated() {
+                let coordinatePath = pointPath.appending(index: k)
+                let value = coordinate.int.map(Double.init) ?? coordinate.double
+                guard let value else {
+                    report("a point's coordinates are numbers, not \(Self.noun(coordinate.kind))", at: coordinatePath)
+                    valid = false
+                    continue
+                }
+                guard value.isFinite, abs(value) <= Self.maximumShapeCoordinate else {
+                    report("a point's coordinates must be finite and at most \(Self.written(Self.maximumShapeCoordinate)) "
+                               + "from 0, not \(value)", at: coordinatePath)
+                    valid = false
+                    continue
+                }
+                xy.append(value)
+            }
+            if xy.count == 2 { points.append(Point(x: xy[0], y: xy[1])) }
+        }
+        guard valid else { return nil }
+        guard let first = points.first, points.contains(where: { $0 != first }) else {
+            report("a shape needs at least 2 different points, not \(points.count == 0 ? "none" : "only \(Self.written(points[0].x)), \(Self.written(points[0].y))")",
+                   at: path)
+            return nil
+        }
+        return points
+    }
+}
+
+/// The stroke and pan bindings seen so far, to refuse a pair that would compete for the same
+/// gestures: a pan begins as soon as the finger moves past `slop_px`, long before the stroke
+/// is drawn, so the stroke could never fire (contract section 7).
+///
+/// Two bindings compete when some gesture could match both: the same fingers, a device both
+/// apply to (`any`, or no `device`, overlaps every device), an app both apply to (a binding
+/// without `app` overlaps every app) and a monitor both apply to (likewise). A pan's `edge` or
+/// `direction` does not separate them: the stroke applies at the edges too, and a pan's
+/// direction is only known once it has begun.
+struct StrokePanConflicts {
+    private var seen: [(trigger: Trigger, source: SourcePosition)] = []
+
+    /// Adds a binding's trigger; returns the problem when it competes with a stroke or pan
+    /// added before.
+    mutating func add(_ trigger: Trigger, at source: SourcePosition) -> String? {
+        guard trigger.gesture == .stroke || trigger.gesture == .pan else { return nil }
+        for (other, position) in seen where other.gesture != trigger.gesture && Self.overlap(trigger, other) {
+            let otherName = other.gesture == .pan ? "pan" : "stroke"
+            let devices = Self.sharedDevices(trigger, other).map(\.rawValue).joined(separator: " and ")
+            return "this \(trigger.gesture.rawValue) competes with the \(otherName) at \(position.line):\(position.column) "
+                + "for \(trigger.fingers)-finger gestures on the \(devices): a pan begins before a stroke is drawn, so the "
+                + "stroke could never fire; bind them for different devices, apps or monitors "
+                + "(device = \"any\" or no device overlaps every device, no app every app)"
+        }
+        seen.append((trigger, source))
+        return nil
+    }
+
+    private static func devices(_ t: Trigger) -> [DeviceKind] {
+        DeviceKind.allCases.filter { t.applies(to: $0) }
+    }
+
+    private static func sharedDevices(_ a: Trigger, _ b: Trigger) -> [DeviceKind] {
+        let theirs = devices(b)
+        return devices(a).filter(theirs.contains)
+    }
+
+    private static func overlap(_ a: Trigger, _ b: Trigger) -> Bool {
+        guard a.fingers == b.fingers, !sharedDevices(a, b).isEmpty else { return false }
+        if let x = a.app, let y = b.app, x != y { return false }
+        if let x = a.monitor, let y = b.monitor, x != y { return false }
+        return true
+    }
+}
