@@ -28,7 +28,9 @@ struct CheckConfigCommand: ParsableCommand {
         let source = global.configSource(explicit: file)
         let config = try global.loadConfig(explicit: file)
         let n = config.bindings.count
-        print("\(source): valid, \(n) binding\(n == 1 ? "" : "s")")
+        let shapes = config.shapes.count
+        let shapesText = shapes == 0 ? "" : ", \(shapes) shape\(shapes == 1 ? "" : "s")"
+        print("\(source): valid, \(n) binding\(n == 1 ? "" : "s")\(shapesText)")
         for warning in config.warnings(source: "\(source)") { complain("warning: \(warning)") }
     }
 }

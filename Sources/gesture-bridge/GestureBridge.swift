@@ -28,7 +28,7 @@ struct GestureBridge: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             CheckConfigCommand.self, ReplayCommand.self, RecordCommand.self, ListDevicesCommand.self,
-            PrintConfigCommand.self, DoctorCommand.self,
+            PrintConfigCommand.self, DoctorCommand.self, LearnCommand.self,
         ]
     )
 

@@ -13,6 +13,9 @@ public enum DaemonMode {
     case dryRun(ReportPrinter.Format)
     /// Write the live input as a trace (contract section 2).
     case record(TraceWriter)
+    /// `learn NAME`: observe like `record` until one stroke is drawn, write its `[[shape]]`
+    /// block with `write`, and end (exit 0).
+    case learn(name: String, write: (String) -> Void)
 }
 
 /// The running gesture-bridge: X input → pipeline → X actions, on one thread.
@@ -36,6 +39,9 @@ public final class Daemon {
     private var recordFailure: TraceError?
     /// The live log's lines for gesture phases (repeats collapsed, why nothing fired).
     private var liveLog = LiveLog()
+    /// `learn`: the path being followed, and whether the shape was written.
+    private var learner: ShapeLearner? = nil
+    private var learned = false
 
     /// - Parameters:
     ///   - mode: live, dry run or record.
@@ -89,7 +95,7 @@ public final class Daemon {
                 let injector = try X11ActionPerformer(display: display, logger: logger)
                 injector.restoreStaleLentKeycodes()
                 performer = GrabSafePerformer(injector, capture: capture)
-            case .dryRun, .record:
+            case .dryRun, .record, .learn:
                 capture = try X11InputCapture(
                     display: display, mode: .observe, button: config.pointerButton, needs: CaptureNeeds(config), logger: logger)
             }
@@ -110,14 +116,14 @@ public final class Daemon {
         let pipeline = makePipeline(performer: performer, arbiter: capture)
         for event in capture.initialEvents() { feed(event, pipeline) }
         // While the screen is locked gestures perform nothing (live) or say they would not (dry run).
-        if case .record = mode {} else { ScreenLockMonitor.follow(display: display, capture: capture, pipeline: pipeline, logger: logger) }
+        if isObserver {} else { ScreenLockMonitor.follow(display: display, capture: capture, pipeline: pipeline, logger: logger) }
         if let recordFailure {
             logger.critical("cannot record: \(recordFailure)")
             return 1
         }
 
         // Once, before ready: bindings that can never fire here, and a config that binds nothing.
-        if case .record = mode {} else {
+        if isObserver {} else {
             let roles = (try? display.listDevices()).map { Set($0.map(\.role)) }
             let session = StartupWarnings.Session(
                 display: display.name, roles: roles, xinput: display.xinputVersion, environment: environment,
@@ -128,7 +134,7 @@ public final class Daemon {
         }
 
         // First run: no config file on the search path. Said once, at start.
-        if case .embedded = source, modeName != "record", let path = search.paths.first {
+        if case .embedded = source, !isObserver, let path = search.paths.first {
             let directory = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
             let looked = search.paths.joined(separator: ", ")
             logger.notice(
@@ -142,6 +148,7 @@ public final class Daemon {
                 "mode": "\(modeName)", "pointer-button": "\(config.pointerButton)",
             ])
         SystemdNotifier.notify("READY=1", environment: environment)
+        if case .learn(let name, _) = mode { startLearning(name) }
 
         var code: Int32 = 0
         var fds = [
@@ -151,6 +158,7 @@ public final class Daemon {
         ]
         loop: while true {
             capture.drain { feed($0, pipeline) }
+            if learned { break }
             if let recordFailure {
                 logger.critical("cannot record: \(recordFailure)")
                 code = 1
@@ -179,7 +187,7 @@ public final class Daemon {
             }
             if let deadline = pipeline.nextDeadline, let now = capture.now, deadline <= now {
                 pipeline.advance(to: now)
-                if case .record = mode {} else { display.flush() }
+                if isObserver {} else { display.flush() }
             }
             performer?.maintain()
             if fds[1].revents & Int16(POLLIN) != 0 {
@@ -214,6 +222,10 @@ public final class Daemon {
             code = 1
         }
         if case .record(let writer) = mode { writer.close() }
+        if case .learn = mode, code == 0, !learned {
+            logger.notice("stopped before a stroke was drawn: nothing learned")
+            code = 1
+        }
         return code
     }
 
@@ -222,6 +234,44 @@ public final class Daemon {
         case .live: "live"
         case .dryRun: "dry-run"
         case .record: "record"
+        case .learn: "learn"
+        }
+    }
+
+    /// `record` and `learn` only watch the input: no gestures, no screen lock, no warnings
+    /// about bindings.
+    private var isObserver: Bool {
+        switch mode {
+        case .record, .learn: true
+        case .live, .dryRun: false
+        }
+    }
+
+    private func startLearning(_ name: String) {
+        let config = self.config
+        learner = ShapeLearner(pointerButton: config.pointerButton) { config.engineConfiguration.settings(for: $0).strokeMinPx }
+        let pointer = config.pointerButton == 0 ? "" : ", or the pointer with button \(config.pointerButton) held"
+        logger.notice("draw the shape \(name) now: one finger on the touchscreen\(pointer) (nothing is taken from applications)")
+    }
+
+    /// `learn`: one event for the path; a finished stroke is written and ends the run.
+    private func learn(_ event: InputEvent) {
+        guard case .learn(let name, let write) = mode, !learned, var learner else { return }
+        let outcome = learner.handle(event)
+        self.learner = learner
+        switch outcome {
+        case .learned(let points)?:
+            write(ShapeLearner.block(name: name, points: points))
+            learned = true
+        case .tooSmall(let diagonal, let minimum, let device)?:
+            logger.notice(
+                "that stroke was \(Int(diagonal.rounded())) px across, smaller than stroke_min_px (\(Int(minimum.rounded())) px for the \(device.rawValue)): draw it larger")
+        case .moreThanOneFinger?:
+            logger.notice("that was more than one finger: draw the shape with one finger")
+        case .cancelled?:
+            logger.notice("that touch was cancelled: draw the shape again")
+        case nil:
+            break
         }
     }
 
@@ -271,12 +321,13 @@ public final class Daemon {
         case .dryRun(let format):
             let printer = ReportPrinter(format: format, config: { [unowned self] in self.config })
             return Pipeline(config: config, performer: nil, arbiter: nil, observe: printer.print)
-        case .record:
+        case .record, .learn:
             return Pipeline(config: config, performer: nil, arbiter: nil) { _ in }
         }
     }
 
     private func feed(_ event: InputEvent, _ pipeline: Pipeline) {
+        if case .learn = mode { return learn(event) }
         if case .record(let writer) = mode {
             // After a failed write (a closed pipe, a full disk) nothing more can be recorded.
             guard recordFailure == nil else { return }

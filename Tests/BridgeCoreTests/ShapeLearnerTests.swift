@@ -1,0 +1,89 @@
+import BridgeCore
+import GestureConfig
+import GestureEngine
+import GestureTestKit
+import Testing
+
+@Suite struct ShapeLearnerTests {
+    private func learner() -> ShapeLearner {
+        ShapeLearner(pointerButton: 3) { $0 == .pointer ? 40 : 60 }
+    }
+
+    private func outcomes(_ script: Script) -> [ShapeLearner.Outcome] {
+        var l = learner()
+        return script.events.compactMap { l.handle($0) }
+    }
+
+    /// An "L": down 200 px, then right 100 px.
+    private let ell = [Point(x: 100, y: 100), Point(x: 100, y: 200), Point(x: 100, y: 300), Point(x: 150, y: 300), Point(x: 200, y: 300)]
+
+    @Test func aPointerStrokeIsResampledAndMovedToTheOrigin() throws {
+        var s = Script()
+        s.pointerPath(ell, time: 0, duration: 400)
+        let outcome = try #require(outcomes(s).first)
+        guard case .learned(let points) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(points.count == ShapeLearner.pointCount)
+        #expect(points.first == Point(x: 0, y: 0))
+        #expect(points.last == Point(x: 100, y: 200))
+        #expect(points.allSatisfy { $0.x == $0.x.rounded() && $0.y == $0.y.rounded() })
+        // Evenly spaced along the 300 px path, 6.4 px apart (a chord across the corner is shorter).
+        let step = 300.0 / 47
+        for k in 1..<points.count {
+            let d = points[k].distance(to: points[k - 1])
+            #expect(d >= step * 0.6 && d <= step + 1)
+        }
+    }
+
+    @Test func aOneFingerTouchStrokeIsLearned() {
+        var s = Script()
+        s.path(ell, time: 0, duration: 400)
+        #expect(outcomes(s).count == 1)
+        if case .learned = outcomes(s).first {} else { Issue.record("\(outcomes(s))") }
+    }
+
+    @Test func aStrokeSmallerThanStrokeMinPxIsRefusedAndTheNextIsAwaited() {
+        var s = Script()
+        s.path([Point(x: 10, y: 10), Point(x: 40, y: 40)], time: 0, duration: 100)
+        s.path(ell, time: 500, duration: 400)
+        let result = outcomes(s)
+        #expect(result.count == 2)
+        if case .tooSmall(let diagonal, 60, .touchscreen) = result.first {
+            #expect(abs(diagonal - 42.43) < 0.01)
+        } else {
+            Issue.record("\(result)")
+        }
+        if case .learned = result.last {} else { Issue.record("\(result)") }
+    }
+
+    @Test func twoFingersAreNoStroke() {
+        var s = Script()
+        s.down(1, 100, 100, at: 0); s.down(2, 300, 100, at: 10)
+        s.move(1, 100, 300, at: 100); s.move(2, 300, 300, at: 100)
+        s.up(1, 100, 300, at: 200); s.up(2, 300, 300, at: 210)
+        #expect(outcomes(s) == [.moreThanOneFinger])
+    }
+
+    @Test func otherButtonsDrawNothing() {
+        var s = Script()
+        s.pointerPath(ell, button: 1, time: 0, duration: 400)
+        #expect(outcomes(s).isEmpty)
+    }
+
+    @Test func theBlockIsAValidConfigShape() throws {
+        var s = Script()
+        s.pointerPath(ell, time: 0, duration: 400)
+        guard case .learned(let points)? = outcomes(s).first else { Issue.record("no stroke"); return }
+        let block = ShapeLearner.block(name: "say \"L\"", points: points)
+        #expect(block.hasPrefix("[[shape]]\nname = \"say \\\"L\\\"\"\npoints = [\n    [0, 0], "))
+        let config = try Config.parse(block, file: "learned.toml")
+        #expect(config.shapes == [StrokeShape(name: "say \"L\"", points: points)])
+    }
+
+    @Test func namesMustBeNonEmptyWithoutControlCharactersAndMayBeBuiltIn() {
+        #expect(ShapeLearner.problem(with: "") != nil)
+        #expect(ShapeLearner.problem(with: "a\u{7F}") != nil)
+        #expect(ShapeLearner.problem(with: "a\nb") != nil)
+        #expect(ShapeLearner.problem(with: "circle") == nil)
+        #expect(ShapeLearner.problem(with: "Zorro's Z") == nil)
+    }
+}
