@@ -69,7 +69,7 @@ struct StrokeEndToEndTests {
     @Test("a one-finger circle on the touchscreen fires its key; the window under it gets no click",
           .enabled(if: XServer.isRoot, "headless Xorg with inputtest devices needs root"))
     func touchCircleFires() throws {
-        try TouchSession.with(config: Self.config, width: 700, height: 500) { s in
+        try TouchSession.with(config: Self.config, width: 700, height: 500, probingDrags: true) { s in
             let keys = try RawKeyObserver(server: s.server.name)
             let (x, y) = s.centre
             try s.touch.draw(Self.drawn("circle", at: x, y))
@@ -80,7 +80,13 @@ struct StrokeEndToEndTests {
             let clicks = s.window.received.filter { $0.kind == .buttonPress || $0.kind == .buttonRelease }
             #expect(clicks.isEmpty, "the stroke reached the window: \(clicks)\n\(s.daemon.output)")
             // The touch was accepted after its end, as a bound tap's is: the daemon resets the
-            // emulated button 1 (see docs/design.md); a tap afterwards reaches the window.
+            // emulated button 1 (see docs/design.md), and no window following button-1 drags
+            // gets mouse motion afterwards; a tap afterwards reaches the window.
+            #expect(poll(timeout: .seconds(2)) { s.daemon.output.contains(TouchEndToEndTests.resetLogLine) }, "the reset ran: \(s.daemon.output)")
+            let mouse = try PointerDriver(s.server)
+            for step in 0...4 { mouse.move(to: x - 50 + 5 * step, y) }
+            usleep(50_000)
+            #expect(s.dragProbe?.pump().isEmpty == true, "a window following button-1 drags got motion\n\(s.daemon.output)")
             s.window.reset()
             try s.touch.tap(at: Double(x), Double(y))
             #expect(s.window.waitForEvents(2).map(\.kind) == [.buttonPress, .buttonRelease],
