@@ -13,12 +13,34 @@ struct GoldenTraceTests {
     static let root = URL(fileURLWithPath: SourceTree.root, isDirectory: true)
     static let directory = "Tests/Fixtures/traces"
 
-    static let traces = ["touch", "touchpad", "pointer"]
+    static let traces = ["touch", "touchpad", "pointer", "strokes"]
+
+    /// The config a trace is replayed with: its own (`NAME.config.toml`) or the common one.
+    static func config(for name: String) -> String {
+        let own = "\(directory)/\(name).config.toml"
+        return FileManager.default.fileExists(atPath: root.appendingPathComponent(own).path) ? own : "\(directory)/config.toml"
+    }
 
     /// `replay` run from the package root, so the config path in the output is the committed one.
     func replay(_ name: String, json: Bool) throws -> CLI.Result {
-        let arguments = ["--config", "\(Self.directory)/config.toml", "replay", "\(Self.directory)/\(name).trace.jsonl"] + (json ? ["--json"] : [])
+        let arguments = ["--config", Self.config(for: name), "replay", "\(Self.directory)/\(name).trace.jsonl"] + (json ? ["--json"] : [])
         return try CLI.run(arguments, directory: Self.root)
+    }
+
+    /// Strokes drawn on the headless Xorg (touchscreen and mouse): a one-finger circle fires,
+    /// a fast one-finger line is a swipe decided at its lift (a circle is bound there too), a
+    /// scribble in place is nothing (given back), and a right-button "v" and circle fire.
+    @Test("the recorded strokes replay as the strokes and the swipe that were drawn")
+    func recordedStrokes() throws {
+        let result = try replay("strokes", json: true)
+        #expect(result.status == 0, "\(result.err)")
+        let lines = result.out.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"t":24898098,"gesture":"stroke","phase":"recognized","fingers":1,"device":"touchscreen","x":640,"y":400,"monitor":"DUMMY0","shape":"circle","score":0.931,"action":"key ctrl+r"}"#,
+            #"{"t":24898600,"gesture":"swipe","phase":"recognized","fingers":1,"device":"touchscreen","x":390,"y":601,"direction":"right","monitor":"DUMMY0","action":"workspace next"}"#,
+            #"{"t":24900429,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","x":473.5,"y":330.5,"monitor":"DUMMY0","shape":"v","score":0.957,"action":"key ctrl+v"}"#,
+            #"{"t":24901329,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","x":573.5,"y":347.5,"monitor":"DUMMY0","shape":"circle","score":0.929,"action":"key ctrl+r"}"#,
+        ])
     }
 
     @Test("replay of a recorded trace is the committed output, as JSON Lines and for a person",
