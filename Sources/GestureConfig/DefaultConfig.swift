@@ -150,6 +150,24 @@ device = "pointer"
 direction = "right"
 action = "key alt+Right"
 
+# Strokes: draw a shape with the right mouse button held (or one finger on the touchscreen)
+# and its action happens when you let go; `gesture-bridge learn NAME` records shapes of your
+# own. Not on by default: where a stroke is bound, the right-button swipes above are only
+# decided at the release, and a right-button press that draws nothing reaches the application
+# only when you let go.
+#
+# [[bind]]
+# gesture = "stroke"
+# device = "pointer"
+# shape = "circle"
+# action = "key F5"
+#
+# [[bind]]
+# gesture = "stroke"
+# device = "pointer"
+# shape = "check"
+# action = "key ctrl+s"
+
 # Window switching, as Alt+Tab does it: a three-finger pan right holds Alt down and presses
 # Tab every 100 px, a pan left presses Shift+Tab; Alt goes up when the fingers lift, and the
 # window manager focuses the window you stopped at. Not on by default: a held Alt surprises

@@ -128,3 +128,23 @@ struct StrokeConfigTests {
         ])
     }
 }
+
+@Suite("Stroke example in the default config")
+struct DefaultConfigStrokeTests {
+    @Test("The default config binds no stroke, and its commented stroke example is valid once uncommented")
+    func commentedExample() throws {
+        let defaults = try Config.parse(DefaultConfig.text, file: DefaultConfig.fileName)
+        #expect(!defaults.bindings.contains { $0.trigger.gesture == .stroke })
+        let lines = DefaultConfig.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("# Strokes:") })
+        var uncommented: [String] = []
+        for line in lines[start...] {
+            if line.isEmpty { break }
+            let text = line.dropFirst(2)
+            if text.hasPrefix("[[bind]]") || text.contains(" = ") { uncommented.append(String(text)) }
+        }
+        let example = try Config.parse(DefaultConfig.text + "\n" + uncommented.joined(separator: "\n") + "\n", file: "c.toml")
+        let strokes = example.bindings.filter { $0.trigger.gesture == .stroke }.map { $0.trigger.shape }
+        #expect(strokes == ["circle", "check"])
+    }
+}

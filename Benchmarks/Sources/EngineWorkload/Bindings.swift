@@ -1,7 +1,8 @@
 public import GestureEngine
 
 /// The bindings the workload runs against: a heavy but plausible config, with every gesture
-/// kind, the eight directions, edges, per-app bindings, `on = "end"` and `repeat_every`.
+/// kind (strokes included), the eight directions, edges, per-app bindings, `on = "end"` and
+/// `repeat_every`.
 ///
 /// Each binding only shapes which recognizers compete (only bound gestures do), so the set is
 /// chosen to keep every recognizer busy: 1–5 finger taps with multi-taps up to three (every
@@ -34,7 +35,9 @@ public enum Bindings {
         Trigger(gesture: .swipe, fingers: 1, direction: .up, edge: .bottom),
         Trigger(gesture: .swipe, fingers: 1, direction: .right, edge: .left, device: .touchscreen),
         // Pans.
-        Trigger(gesture: .pan, fingers: 1, direction: .down, repeatEvery: 30),
+        // (Touchscreen only: a pointer stroke is bound below, and a stroke and a pan may not
+        // compete for the same gestures.)
+        Trigger(gesture: .pan, fingers: 1, direction: .down, device: .touchscreen, repeatEvery: 30),
         Trigger(gesture: .pan, fingers: 2),
         Trigger(gesture: .pan, fingers: 2, app: "firefox", repeatEvery: 40),
         Trigger(gesture: .pan, fingers: 3, on: .end),
@@ -48,6 +51,10 @@ public enum Bindings {
         // Pointer (right-button) gestures.
         Trigger(gesture: .swipe, fingers: 1, device: .pointer),
         Trigger(gesture: .longPress, fingers: 1, device: .pointer),
+        // Pointer strokes: every right-drag's path is collected and compared at the release,
+        // and its swipe waits for the release.
+        Trigger(gesture: .stroke, device: .pointer, shape: "circle"),
+        Trigger(gesture: .stroke, device: .pointer, shape: "v"),
         // Touchpad-only bindings (the 3-finger swipes above apply to touchpads too).
         Trigger(gesture: .swipe, fingers: 4, direction: .up, device: .touchpad),
         Trigger(gesture: .pinch, fingers: 2, direction: .in, device: .touchpad),
