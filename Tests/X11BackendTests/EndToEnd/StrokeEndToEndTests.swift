@@ -126,6 +126,12 @@ extension PointerDriver {
     /// so that the pointer lands exactly on the drawn path.
     @discardableResult
     func draw(_ samples: [StrokeSynth.Sample], button: UInt32 = 3) -> (Int, Int) {
+        draw(samples.map { ($0.point, $0.time) }, button: button)
+    }
+
+    /// ``draw(_:button:)`` for points with their times (seconds from the press).
+    @discardableResult
+    func draw(_ samples: [(point: Point, time: Double)], button: UInt32 = 3) -> (Int, Int) {
         guard let first = samples.first else { return (0, 0) }
         var x = Int(first.point.x.rounded()), y = Int(first.point.y.rounded())
         move(to: x, y)
@@ -162,5 +168,61 @@ extension InputTestDevice {
         }
         try touch(.end, id: 1, x: last.point.x, y: last.point.y)
         try sync()
+    }
+}
+
+/// `gesture-bridge learn NAME` on Xvfb + openbox: it takes nothing from the window, refuses a
+/// stroke that is too small, and prints the next one as a `[[shape]]` block that a config takes.
+@Suite("learn, end to end", .serialized)
+struct LearnEndToEndTests {
+    @Test("learn refuses a small stroke, prints the next as a [[shape]] block, exits 0; the window gets the right presses")
+    func learnPrintsAShape() throws {
+        try XServer.with(windowManager: true) { server in
+            let window = try EventWindow(server: server.name, x: 100, y: 100, width: 800, height: 500)
+            // Once openbox has placed it in its frame: the strokes are drawn over it.
+            let client = try XClient(server.name)
+            #expect(poll(timeout: .seconds(10)) { window.parent() != client.root }, "openbox does not manage the window")
+            usleep(100_000)
+            let learn = try DaemonProcess(server, config: "", arguments: ["learn", "L"])
+            #expect(poll { learn.output.contains("draw the shape L now") }, "\(learn.output)")
+            let mouse = try PointerDriver(server)
+            let (x, y) = window.centre()
+            // Too small: 30 px across.
+            mouse.draw([(Point(x: Double(x), y: Double(y)), 0), (Point(x: Double(x), y: Double(y + 30)), 0.1)])
+            #expect(poll { learn.output.contains("smaller than stroke_min_px") }, "\(learn.output)")
+            // An "L": down 150 px, right 100 px.
+            var samples: [(point: Point, time: Double)] = []
+            for k in 0...30 { samples.append((Point(x: Double(x), y: Double(y - 75 + 5 * k)), Double(k) * 0.008)) }
+            for k in 1...20 { samples.append((Point(x: Double(x + 5 * k), y: Double(y + 75)), 0.24 + Double(k) * 0.008)) }
+            mouse.draw(samples)
+            #expect(learn.waitForExit() == 0, "\(learn.output)")
+            let output = learn.output
+            let start = try #require(output.range(of: "[[shape]]"), "\(output)")
+            let block = String(output[start.lowerBound...]).split(separator: "\n", omittingEmptySubsequences: false)
+                .prefix { !$0.isEmpty }.joined(separator: "\n")
+            #expect(block.hasPrefix("[[shape]]\nname = \"L\"\npoints = [\n    [0, 0], "), "\(block)")
+            // The block is a valid config shape, ending at the bottom right of the L.
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("gb-learned-\(UUID().uuidString).toml")
+            try (block + "\n[[bind]]\ngesture = \"stroke\"\nshape = \"L\"\naction = \"key a\"\n").write(to: file, atomically: false, encoding: .utf8)
+            let check = try runToCompletion([DaemonProcess.executable, "check-config", file.path])
+            #expect(check.status == 0 && check.output.contains("valid, 1 binding, 1 shape"), "\(check.output)")
+            // It ends at the bottom right of the L. (Its top may lack a few pixels: observing,
+            // raw motion is only selected once the press is seen, a round trip after it.)
+            #expect(block.hasSuffix(", [100, 150]\n]") || block.hasSuffix(", [100, 145]\n]") || block.hasSuffix(", [100, 140]\n]"), "\(block)")
+            // Nothing was taken: the window got both right presses and their releases.
+            let buttons = window.waitForEvents(4, timeout: .seconds(2)).filter { $0.kind == .buttonPress || $0.kind == .buttonRelease }
+            #expect(buttons.map(\.kind) == [.buttonPress, .buttonRelease, .buttonPress, .buttonRelease], "\(buttons) \(window.received)")
+        }
+    }
+
+    @Test("Ctrl-C before a stroke ends learn cleanly: exit 1, nothing printed but the reason")
+    func interruptedLearn() throws {
+        try XServer.with { server in
+            let learn = try DaemonProcess(server, config: "", arguments: ["learn", "L"])
+            learn.signal(SIGINT)
+            #expect(learn.waitForExit() == 1, "\(learn.output)")
+            #expect(learn.output.contains("stopped before a stroke was drawn: nothing learned"), "\(learn.output)")
+            #expect(!learn.output.contains("[[shape]]"), "\(learn.output)")
+        }
     }
 }
