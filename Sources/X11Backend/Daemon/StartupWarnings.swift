@@ -114,6 +114,7 @@ public enum StartupWarnings {
         var words = [t.gesture.rawValue]
         if t.gesture == .tap, t.taps > 1 { words.append("×\(t.taps)") }
         if let direction = t.direction { words.append(direction.rawValue) }
+        if let shape = t.shape { words.append(shape) }
         if let edge = t.edge { words.append("from the \(edge.rawValue) edge") }
         words.append("with \(t.fingers) finger\(t.fingers == 1 ? "" : "s")")
         if let device = t.device { words.append("on \(device.rawValue)") }
