@@ -45,22 +45,9 @@ extension ConfigReader {
 
     /// The `[[shape]]` tables, in file order; each problem reported at its place.
     mutating func readShapes(_ value: TOMLNode, at path: TOMLPath) -> [StrokeShape] {
-        guard let array = value.array else {
-            if value.kind == .table {
-                report("shapes are an array of tables: write [[shape]], not [shape]", at: path, .key)
-            } else {
-                report("'shape' must be an array of tables ([[shape]]), not \(Self.noun(value.kind))", at: path)
-            }
-            return []
-        }
         var shapes: [StrokeShape] = []
         var seen: [String: SourcePosition] = [:]
-        for (index, element) in array.enumerated() {
-            let elementPath = path.appending(index: index)
-            guard let table = element.table else {
-                report("each shape must be a table, not \(Self.noun(element.kind))", at: elementPath)
-                continue
-            }
+        for (elementPath, table) in arrayOfTables(value, at: path, plural: "shapes", singular: "shape") {
             let errorsBefore = errors.count
             for key in table.keys where !Self.shapeKeys.contains(key) {
                 reportUnknownKey(key, in: "[[shape]]", among: Self.shapeKeys, at: elementPath.appending(key))

@@ -201,24 +201,35 @@ struct ConfigReader {
         }
     }
 
-    private mutating func readBindings(_ value: TOMLNode, at path: TOMLPath) -> [Binding] {
+    /// The tables of an array of tables (`[[bind]]`, `[[shape]]`), each with its path; what is
+    /// not one is reported (`plural`: "bindings"; `singular`: "binding").
+    mutating func arrayOfTables(_ value: TOMLNode, at path: TOMLPath, plural: String, singular: String) -> [(TOMLPath, TOMLTableView)] {
+        let name = path.lastKey ?? "\(path)"
         guard let array = value.array else {
             if value.kind == .table {
-                report("bindings are an array of tables: write [[bind]], not [bind]", at: path, .key)
+                report("\(plural) are an array of tables: write [[\(name)]], not [\(name)]", at: path, .key)
             } else {
-                report("'bind' must be an array of tables ([[bind]]), not \(Self.noun(value.kind))", at: path)
+                report("'\(name)' must be an array of tables ([[\(name)]]), not \(Self.noun(value.kind))", at: path)
             }
             return []
         }
-        var bindings: [Binding] = []
-        var seen: [BindingIdentity: SourcePosition] = [:]
-        var strokesAndPans = StrokePanConflicts()
+        var tables: [(TOMLPath, TOMLTableView)] = []
         for (index, element) in array.enumerated() {
             let elementPath = path.appending(index: index)
             guard let table = element.table else {
-                report("each binding must be a table, not \(Self.noun(element.kind))", at: elementPath)
+                report("each \(singular) must be a table, not \(Self.noun(element.kind))", at: elementPath)
                 continue
             }
+            tables.append((elementPath, table))
+        }
+        return tables
+    }
+
+    private mutating func readBindings(_ value: TOMLNode, at path: TOMLPath) -> [Binding] {
+        var bindings: [Binding] = []
+        var seen: [BindingIdentity: SourcePosition] = [:]
+        var strokesAndPans = StrokePanConflicts()
+        for (elementPath, table) in arrayOfTables(value, at: path, plural: "bindings", singular: "binding") {
             guard let binding = readBinding(table, at: elementPath) else { continue }
             let identity = BindingIdentity(binding.trigger)
             if let first = seen[identity] {

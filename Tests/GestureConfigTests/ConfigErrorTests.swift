@@ -18,6 +18,16 @@ struct BadConfig: Sendable, CustomTestStringConvertible {
         self.position = position
         self.message = message
     }
+
+    /// The config gives exactly this one problem, at its position, as `FILE:LINE:COLUMN: message`.
+    func expectOneProblemAtItsPosition() throws {
+        let thrown = try #require(throws: ConfigErrors.self) { try Config.parse(toml, file: "bad.toml") }
+        #expect(thrown.errors.count == 1, "\(thrown)")
+        let error = try #require(thrown.errors.first)
+        #expect("\(error.line):\(error.column)" == position, "\(error)")
+        #expect(error.message.contains(message), "\(error)")
+        #expect(error.description == "bad.toml:\(position): \(error.message)")
+    }
 }
 
 /// A `[[bind]]` table with the given lines: line 1 is the header, the first given line is line 2.
@@ -166,12 +176,7 @@ private let badConfigs: [BadConfig] = [
 struct ConfigErrorTests {
     @Test("A bad config is reported at the exact line and column", arguments: badConfigs)
     func reportsOneProblemAtItsPosition(_ bad: BadConfig) throws {
-        let thrown = try #require(throws: ConfigErrors.self) { try Config.parse(bad.toml, file: "bad.toml") }
-        #expect(thrown.errors.count == 1, "\(thrown)")
-        let error = try #require(thrown.errors.first)
-        #expect("\(error.line):\(error.column)" == bad.position, "\(error)")
-        #expect(error.message.contains(bad.message), "\(error)")
-        #expect(error.description == "bad.toml:\(bad.position): \(error.message)")
+        try bad.expectOneProblemAtItsPosition()
     }
 
     @Test("The table of bad configs is big enough to mean something")

@@ -68,11 +68,7 @@ private let badStrokeConfigs: [BadConfig] = [
 struct StrokeConfigTests {
     @Test("A bad stroke config is reported at the exact line and column", arguments: badStrokeConfigs)
     func reportsOneProblemAtItsPosition(_ bad: BadConfig) throws {
-        let thrown = try #require(throws: ConfigErrors.self) { try Config.parse(bad.toml, file: "bad.toml") }
-        #expect(thrown.errors.count == 1, "\(thrown)")
-        let error = try #require(thrown.errors.first)
-        #expect("\(error.line):\(error.column)" == bad.position, "\(error)")
-        #expect(error.message.contains(bad.message), "\(error)")
+        try bad.expectOneProblemAtItsPosition()
     }
 
     @Test("A stroke binding names its shape; the thresholds default to the contract's")
