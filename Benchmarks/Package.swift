@@ -41,7 +41,27 @@ let package = Package(
             ],
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        /// The stroke recognizer's cost per match (16 shapes).
+        .executableTarget(
+            name: "StrokeBenchmarks",
+            dependencies: [
+                .product(name: "GestureEngine", package: "gesture-bridge"),
+                .product(name: "GestureTestKit", package: "gesture-bridge"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/StrokeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        /// The stroke recognizer's accuracy on the generated set, as the tables of docs/performance.md
+        /// (`stroke-accuracy`), and the built-in shapes as docs/shapes.svg (`stroke-accuracy shapes-svg`).
+        .executableTarget(
+            name: "stroke-accuracy",
+            dependencies: [
+                .product(name: "GestureEngine", package: "gesture-bridge"),
+                .product(name: "GestureTestKit", package: "gesture-bridge"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

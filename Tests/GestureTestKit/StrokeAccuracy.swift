@@ -13,14 +13,15 @@ public struct StrokeAccuracy: Sendable {
     /// Strokes per shape.
     public let variants: Int
 
-    /// Draws `variants` strokes of each of `shapes` and matches them.
-    public init(shapes: [StrokeShape] = StrokeShape.builtIn, variants: Int = 100, seed: UInt64 = 2007) {
+    /// Draws `variants` strokes of each of `shapes`, turned `turn` degrees more than the set's ±15°, and
+    /// matches them.
+    public init(shapes: [StrokeShape] = StrokeShape.builtIn, variants: Int = 100, seed: UInt64 = 2007, turn: Double = 0) {
         let recognizer = StrokeRecognizer(shapes: shapes)
         var scratch = StrokeScratch()
         let all = Array(shapes.indices)
         best = shapes.indices.map { index in
             (0..<variants).map { variant in
-                recognizer.match(Self.stroke(shapes[index], index: index, variant: variant, seed: seed),
+                recognizer.match(Self.stroke(shapes[index], index: index, variant: variant, seed: seed, turn: turn),
                                  among: all, scratch: &scratch)
             }
         }
@@ -29,8 +30,8 @@ public struct StrokeAccuracy: Sendable {
     }
 
     /// The stroke the set draws as variant `variant` of shape number `index`.
-    public static func stroke(_ shape: StrokeShape, index: Int, variant: Int, seed: UInt64 = 2007) -> [Point] {
-        StrokeSynth.variant(for: shape, seed: seed &+ UInt64(index * 100_003 + variant))
+    public static func stroke(_ shape: StrokeShape, index: Int, variant: Int, seed: UInt64 = 2007, turn: Double = 0) -> [Point] {
+        StrokeSynth.variant(for: shape, seed: seed &+ UInt64(index * 100_003 + variant), turn: turn)
     }
 
     /// `confusion[drawn][recognized]`: how many strokes drawn as one shape matched another best.
@@ -65,4 +66,82 @@ public struct StrokeAccuracy: Sendable {
             sum + best[index].filter { $0 != nil && $0!.shape != index && $0!.score >= threshold }.count
         }
     }
+}
+
+/// Straight and nearly straight swipes matched against shapes: what must never fire as a stroke.
+public struct StrokeSwipeCheck: Sendable {
+    /// The swipes' paths: 16 directions (every 22.5°) × lengths 60–700 px × bows 0–8 % × 4 seeds.
+    public static let swipes: [[Point]] = {
+        var paths: [[Point]] = []
+        var seed: UInt64 = 1
+        for direction in 0..<16 {
+            for length in [60.0, 120, 300, 700] {
+                for bend in [0.0, 0.04, 0.08] {
+                    for _ in 0..<4 {
+                        seed += 1
+                        paths.append(StrokeSynth.swipe(angle: Double(direction) * 22.5, length: length, seed: seed, bend: bend))
+                    }
+                }
+            }
+        }
+        return paths
+    }()
+
+    /// The best match of each swipe among all `shapes` (nil for none).
+    public let best: [StrokeMatch?]
+
+    /// Matches every swipe against `shapes`.
+    public init(shapes: [StrokeShape] = StrokeShape.builtIn) {
+        let recognizer = StrokeRecognizer(shapes: shapes)
+        var scratch = StrokeScratch()
+        let all = Array(shapes.indices)
+        best = Self.swipes.map { recognizer.match($0, among: all, scratch: &scratch) }
+    }
+
+    /// The highest score any swipe reached, and against which shape.
+    public var worst: StrokeMatch? {
+        best.compactMap { $0 }.max { $0.score < $1.score }
+    }
+}
+
+extension StrokeAccuracy {
+    /// The scores of the strokes of shape `index` that matched it best, sorted.
+    public func ownScores(_ index: Int) -> [Double] {
+        best[index].compactMap { $0?.shape == index ? $0!.score : nil }.sorted()
+    }
+
+    /// The tables of docs/performance.md: per shape, how many strokes matched best, how many of those
+    /// scored at least `threshold`, their scores; then every confusion.
+    public func markdown(threshold: Double) -> String {
+        var out = "| shape | best match | best and ≥ \(fixed(threshold, 2)) | score p5 | score p50 | mistaken for |\n"
+        out += "|---|---:|---:|---:|---:|---|\n"
+        let table = confusion
+        for index in names.indices {
+            let scores = ownScores(index)
+            let p5 = scores.isEmpty ? 0 : scores[scores.count * 5 / 100]
+            let p50 = scores.isEmpty ? 0 : scores[scores.count / 2]
+            let wrong = names.indices.filter { $0 != index && table[index][$0] > 0 }
+                .map { "\(names[$0]) ×\(table[index][$0])" }.joined(separator: ", ")
+            out += "| \(names[index]) | \(recognized(index))/\(variants) | \(accepted(index, atLeast: threshold))/\(variants) "
+            out += "| \(fixed(p5, 3)) | \(fixed(p50, 3)) | \(wrong.isEmpty ? "–" : wrong) |\n"
+        }
+        let total = names.count * variants
+        let right = names.indices.reduce(0) { $0 + recognized($1) }
+        let accepted = names.indices.reduce(0) { $0 + self.accepted($1, atLeast: threshold) }
+        out += "| **all** | **\(right)/\(total) (\(fixed(100 * Double(right) / Double(total), 2)) %)** "
+        out += "| **\(accepted)/\(total) (\(fixed(100 * Double(accepted) / Double(total), 2)) %)** | | | "
+        out += "wrong shape ≥ \(fixed(threshold, 2)): \(wronglyAccepted(atLeast: threshold)) |\n"
+        return out
+    }
+}
+
+/// `value` with `decimals` decimals (no Foundation formatting in the test kit).
+public func fixed(_ value: Double, _ decimals: Int) -> String {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((abs(value) * scale).rounded())
+    let whole = scaled / Int(scale), fraction = scaled % Int(scale)
+    var digits = String(fraction)
+    while digits.count < decimals { digits = "0" + digits }
+    return (value < 0 && scaled != 0 ? "-" : "") + "\(whole)" + (decimals > 0 ? "." + digits : "")
 }

@@ -34,11 +34,11 @@ public enum StrokeSynth {
         timedPath(for: shape, seed: seed, scale: scale, rotation: rotation, origin: origin).map(\.point)
     }
 
-    /// A stroke with scale 0.5–2, rotation ±15° and origin drawn from `seed` as well.
-    public static func variant(for shape: StrokeShape, seed: UInt64) -> [Point] {
+    /// A stroke with scale 0.5–2, rotation ±15° (plus `turn` degrees) and origin drawn from `seed` as well.
+    public static func variant(for shape: StrokeShape, seed: UInt64, turn: Double = 0) -> [Point] {
         var rng = SplitMix64(seed: seed ^ 0x5EED_0F57_20CE)
         let scale = 0.5 * pow(2, 2 * rng.unit())  // 0.5…2, log-uniform
-        let rotation = -15 + 30 * rng.unit()
+        let rotation = turn - 15 + 30 * rng.unit()
         let origin = Point(x: 300 + 680 * rng.unit(), y: 250 + 300 * rng.unit())
         return path(for: shape, seed: seed, scale: scale, rotation: rotation, origin: origin)
     }
