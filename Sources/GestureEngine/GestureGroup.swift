@@ -173,10 +173,9 @@ struct GestureGroup {
         guard isActive else { return bug("update", at: t, emit: emit) }
         measures = m
         velocity.record(t, m.translation)
-        if phase == .open {
-            path.record(m.centroid)
-            evaluate(at: t, r, emit: emit)
-        }
+        // The path counts from the first finger: while the fingers settle too.
+        if phase == .settling || phase == .open { path.record(m.centroid) }
+        if phase == .open { evaluate(at: t, r, emit: emit) }
     }
 
     /// A finger lifts: the first lift freezes the values as they were before it; nothing new

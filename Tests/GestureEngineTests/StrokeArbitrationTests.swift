@@ -90,6 +90,17 @@ let strokeScenarios: [Scenario] = [
         #expect(r.time == Instant(milliseconds: 610))
     }
 
+    @Test func thePathCountsFromTheFirstFingerWhileMoreFingersCouldStillJoin() throws {
+        // With a 3-finger swipe bound, one finger waits 100 ms for others (a third of this
+        // circle): the stroke is still compared whole, with the score it has without the wait.
+        var s = Script()
+        s.path(drawn("circle"), time: 0, duration: 300)
+        let waiting = try #require(reports(run([stroke("circle"), swipe(.left, f: 3)], s)).first)
+        let alone = try #require(reports(run([stroke("circle")], s)).first)
+        #expect(waiting.shape == "circle")
+        #expect(waiting.score == alone.score && waiting.position == alone.position)
+    }
+
     @Test func theInputStaysUndecidedUntilTheLiftAndIsClaimedWhenAStrokeFires() {
         var s = Script()
         s.path(drawn("circle"), time: 0, duration: 600)
