@@ -53,7 +53,22 @@ private let jsonLines: [Formatted] = [
               #"{"t":12,"gesture":"tap","phase":"recognized","fingers":1,"device":"touchscreen","x":null,"y":0,"taps":1,"action":"\u0001\n"}"#),
 ]
 
+/// A stroke's report: the centre of its path's bounding box, its shape and score.
+private func strokeReport(_ device: DeviceKind, score: Double) -> GestureReport {
+    GestureReport(time: Instant(milliseconds: 13), gesture: .stroke, phase: .recognized, fingers: 1, device: device,
+                  position: Point(x: 400.25, y: 300), shape: "circle", score: score)
+}
+
+private let strokeJSONLines: [Formatted] = [
+    Formatted(strokeReport(.pointer, score: 0.91249), "key F5",
+              #"{"t":13,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","x":400.25,"y":300,"shape":"circle","score":0.912,"action":"key F5"}"#),
+    Formatted(strokeReport(.touchscreen, score: 0.9), nil,
+              #"{"t":13,"gesture":"stroke","phase":"recognized","fingers":1,"device":"touchscreen","x":400.25,"y":300,"shape":"circle","score":0.9}"#),
+]
+
 private let humanLines: [Formatted] = [
+    Formatted(strokeReport(.pointer, score: 0.9876), "→ key F5 (config.toml:2)",
+              "13 ms  stroke recognized  1 finger on pointer at (400.25, 300)  shape circle  score 0.988  → key F5 (config.toml:2)"),
     Formatted(report(1234.5, .swipe, .recognized, fingers: 3, .touchpad, direction: .left), "→ key ctrl+alt+Left (config.toml:12)",
               "1234.5 ms  swipe recognized  3 fingers on touchpad at (640, 360)  direction left  → key ctrl+alt+Left (config.toml:12)"),
     Formatted(report(1000, .tap, .recognized, taps: 1), "no binding: tap with 1 finger",
@@ -73,7 +88,7 @@ private let humanLines: [Formatted] = [
 
 @Suite("Report formatter")
 struct ReportFormatterTests {
-    @Test("JSON lines carry exactly the contract's fields", arguments: jsonLines)
+    @Test("JSON lines carry exactly the contract's fields", arguments: jsonLines + strokeJSONLines)
     fileprivate func json(_ line: Formatted) {
         #expect(ReportFormatter.json(line.report, action: line.extra) == line.expected)
     }
