@@ -64,6 +64,28 @@ struct StrokeEndToEndTests {
         }
     }
 
+    @Test("--dry-run --json reports a right-button circle as the stroke it would fire, and the window still gets the press")
+    func dryRunReportsAStroke() throws {
+        try XServer.with(windowManager: true) { server in
+            let window = try EventWindow(server: server.name, x: 100, y: 100, width: 800, height: 500)
+            let client = try XClient(server.name)
+            #expect(poll(timeout: .seconds(10)) { window.parent() != client.root }, "openbox does not manage the window")
+            usleep(100_000)
+            let daemon = try DaemonProcess(server, config: Self.config, arguments: ["--dry-run", "--json"])
+            let keys = try RawKeyObserver(server: server.name)
+            let (x, y) = window.centre()
+            try PointerDriver(server).draw(Self.drawn("circle", at: x, y))
+            #expect(poll { daemon.output.contains(#""gesture":"stroke","phase":"recognized""#) }, "\(daemon.output)")
+            #expect(daemon.output.contains(#""shape":"circle","score":"#) && daemon.output.contains(#""action":"key F5"}"#),
+                    "\(daemon.output)")
+            // Nothing injected, nothing taken.
+            let buttons = window.waitForEvents(2, timeout: .seconds(2)).filter { $0.kind == .buttonPress || $0.kind == .buttonRelease }
+            #expect(buttons.map(\.kind) == [.buttonPress, .buttonRelease], "\(buttons)")
+            usleep(100_000)
+            #expect(keys.pump().isEmpty, "\(keys.lines)")
+        }
+    }
+
     // MARK: - Touchscreen (headless Xorg + inputtest)
 
     @Test("a one-finger circle on the touchscreen fires its key; the window under it gets no click",
