@@ -15,6 +15,10 @@ struct NewUserCLITests {
         (["record", "--json"], "--json means nothing for record"),
         (["record", "--dry-run"], "--dry-run means nothing for record"),
         (["replay", "t.jsonl", "--dry-run"], "--dry-run means nothing for replay"),
+        (["learn", "L", "--json"], "--json means nothing for learn"),
+        (["learn", "L", "--dry-run"], "--dry-run means nothing for learn"),
+        (["learn", ""], "the shape's NAME must not be empty"),
+        (["learn", "a\u{7}b"], "the shape's NAME must not contain control characters"),
         (["--json"], "--json needs --dry-run"),
     ])
     func meaninglessFlagsAreRefused(arguments: [String], message: String) throws {
