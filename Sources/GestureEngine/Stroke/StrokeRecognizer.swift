@@ -86,11 +86,12 @@ struct StrokeFeatures: Sendable, Hashable {
     /// Points the path is resampled to. 64 as in $1 and Protractor's evaluation (16 was enough for
     /// Protractor; 64 keeps the corners of a star).
     static let pointCount = 64
-    /// Resampled points between the ends of a direction chord: 4 of 63 intervals (6% of the path) smooths
-    /// hand jitter without rounding off corners.
-    static let chordSpan = 8
+    /// Resampled points between the ends of a direction chord: 6 of 63 intervals (a tenth of the path)
+    /// smooths hand jitter without rounding off corners (chosen by measuring, docs/performance.md).
+    static let chordSpan = 6
     static let chordCount = pointCount - chordSpan
-    /// The weight of positions against directions in the similarity.
+    /// The weight of positions against directions in the similarity (half each: measured best together
+    /// with the chord span and the minimum step, docs/performance.md).
     static let positionWeight = 0.5
 
     /// x0, y0, x1, y1… of the resampled points about their centroid, length 1.
@@ -103,11 +104,11 @@ struct StrokeFeatures: Sendable, Hashable {
         chords = [Double](repeating: 0, count: 2 * Self.chordCount)
     }
 
-    /// Raw points closer than this fraction of the path's reach (its largest distance from its first point) to
-    /// the last point kept are
-    /// dropped before resampling: where a hand moves slowly (corners, the ends) events are dense and their
-    /// jitter would otherwise add length there and pull the resampled points towards it.
-    static let minimumStep = 0.03
+    /// Raw points closer than this fraction of the path's reach (its largest distance from its first point)
+    /// to the last point kept are dropped before resampling: where a hand moves slowly (corners, the ends)
+    /// events are dense and their jitter would otherwise add length there and pull the resampled points
+    /// towards it.
+    static let minimumStep = 0.04
 
     /// Fills `features` from a raw path; false (and `features` unspecified) when the path has fewer than 2
     /// distinct points or a coordinate that is not finite.
