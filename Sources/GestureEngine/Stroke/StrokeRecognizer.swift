@@ -82,7 +82,7 @@ public struct StrokeRecognizer: Sendable, Hashable {
 }
 
 /// A path reduced to what matching compares: positions and directions of travel, each a unit vector.
-struct StrokeFeatures: Sendable, Hashable {
+struct StrokeFeatures: Sendable {
     /// Points the path is resampled to. 64 as in $1 and Protractor's evaluation (16 was enough for
     /// Protractor; 64 keeps the corners of a star).
     static let pointCount = 64
