@@ -33,7 +33,9 @@ public struct StrokeScratch: Sendable {
 /// The method is Protractor's (Li, CHI 2010) on a $1-style normalisation (Wobbrock, Wilson & Li, UIST 2007),
 /// with a direction term added:
 /// 1. the path is resampled to `StrokeFeatures.pointCount` (64) points equally spaced along it, which
-///    removes drawing speed and the event rate;
+///    removes drawing speed and the event rate (raw points closer than `StrokeFeatures.minimumStep` of
+///    the path's reach to the last one kept are dropped first, so that dense jittery events where the
+///    hand was slow do not weigh more);
 /// 2. it is translated so that its centroid is the origin and scaled *uniformly* (one factor for x and y,
 ///    as Protractor does) so that its point vector has length 1 — a straight line stays a line instead of
 ///    being stretched into a square, as $1's non-uniform scaling would do;
@@ -60,7 +62,9 @@ public struct StrokeRecognizer: Sendable, Hashable {
         }
     }
 
+    /// Recognizers are equal when their shapes are: the prepared templates follow from them.
     public static func == (a: StrokeRecognizer, b: StrokeRecognizer) -> Bool { a.shapes == b.shapes }
+    /// Hashes the shapes (the prepared templates follow from them).
     public func hash(into hasher: inout Hasher) { hasher.combine(shapes) }
 
     /// Compares `path` (raw points as drawn) with the shapes at the indices `candidates`; the best one and its
@@ -83,8 +87,8 @@ public struct StrokeRecognizer: Sendable, Hashable {
 
 /// A path reduced to what matching compares: positions and directions of travel, each a unit vector.
 struct StrokeFeatures: Sendable {
-    /// Points the path is resampled to. 64 as in $1 and Protractor's evaluation (16 was enough for
-    /// Protractor; 64 keeps the corners of a star).
+    /// Points the path is resampled to: 64, as in the $1 reference implementation (`NumPoints`); 32
+    /// measured about as well (docs/performance.md) but leaves a star's points 2 samples apart.
     static let pointCount = 64
     /// Resampled points between the ends of a direction chord: 6 of 63 intervals (a tenth of the path)
     /// smooths hand jitter without rounding off corners (chosen by measuring, docs/performance.md).
