@@ -36,10 +36,10 @@ struct GoldenTraceTests {
         #expect(result.status == 0, "\(result.err)")
         let lines = result.out.split(separator: "\n").map(String.init)
         #expect(lines == [
-            #"{"t":24898098,"gesture":"stroke","phase":"recognized","fingers":1,"device":"touchscreen","x":640,"y":400,"monitor":"DUMMY0","shape":"circle","score":0.931,"action":"key ctrl+r"}"#,
+            #"{"t":24898098,"gesture":"stroke","phase":"recognized","fingers":1,"device":"touchscreen","x":640,"y":400,"monitor":"DUMMY0","shape":"circle","score":0.922,"action":"key ctrl+r"}"#,
             #"{"t":24898600,"gesture":"swipe","phase":"recognized","fingers":1,"device":"touchscreen","x":390,"y":601,"direction":"right","monitor":"DUMMY0","action":"workspace next"}"#,
-            #"{"t":24900429,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","x":473.5,"y":330.5,"monitor":"DUMMY0","shape":"v","score":0.957,"action":"key ctrl+v"}"#,
-            #"{"t":24901329,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","x":573.5,"y":347.5,"monitor":"DUMMY0","shape":"circle","score":0.929,"action":"key ctrl+r"}"#,
+            #"{"t":24900429,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","x":473.5,"y":330.5,"monitor":"DUMMY0","shape":"v","score":0.951,"action":"key ctrl+v"}"#,
+            #"{"t":24901329,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","x":573.5,"y":347.5,"monitor":"DUMMY0","shape":"circle","score":0.92,"action":"key ctrl+r"}"#,
         ])
     }
 

@@ -81,7 +81,9 @@ import Testing
                 denser += [a + (b - a) / 3, a + (b - a) * (2.0 / 3), b]
             }
             let sparser = path.enumerated().filter { $0.offset % 2 == 0 || $0.offset == path.count - 1 }.map(\.element)
-            for (label, variant) in [("denser", denser), ("sparser", sparser)] {
+            // Whole pixels, as a mouse reports them.
+            let rounded = path.map { Point(x: $0.x.rounded(), y: $0.y.rounded()) }
+            for (label, variant) in [("denser", denser), ("sparser", sparser), ("rounded", rounded)] {
                 let match = recognizer.match(variant, among: all, scratch: &scratch)!
                 #expect(match.shape == base.shape && abs(match.score - base.score) < 0.05,
                         "\(shape.name) \(label): \(match.score) vs \(base.score)")

@@ -10,6 +10,9 @@ public struct StrokeAccuracy: Sendable {
     public let names: [String]
     /// `best[drawn][variant]`: the best match of each stroke among all the shapes.
     public let best: [[StrokeMatch?]]
+    /// `closestOther[drawn][variant]`: the best match of each stroke among the shapes other than the one
+    /// it was drawn from — how near the recognizer came to a confusion.
+    public let closestOther: [[StrokeMatch?]]
     /// Strokes per shape.
     public let variants: Int
 
@@ -19,12 +22,20 @@ public struct StrokeAccuracy: Sendable {
         let recognizer = StrokeRecognizer(shapes: shapes)
         var scratch = StrokeScratch()
         let all = Array(shapes.indices)
-        best = shapes.indices.map { index in
-            (0..<variants).map { variant in
-                recognizer.match(Self.stroke(shapes[index], index: index, variant: variant, seed: seed, turn: turn),
-                                 among: all, scratch: &scratch)
+        var best: [[StrokeMatch?]] = [], closestOther: [[StrokeMatch?]] = []
+        for index in shapes.indices {
+            let others = all.filter { $0 != index }
+            var row: [StrokeMatch?] = [], otherRow: [StrokeMatch?] = []
+            for variant in 0..<variants {
+                let path = Self.stroke(shapes[index], index: index, variant: variant, seed: seed, turn: turn)
+                row.append(recognizer.match(path, among: all, scratch: &scratch))
+                otherRow.append(recognizer.match(path, among: others, scratch: &scratch))
             }
+            best.append(row)
+            closestOther.append(otherRow)
         }
+        self.best = best
+        self.closestOther = closestOther
         names = shapes.map(\.name)
         self.variants = variants
     }
@@ -113,8 +124,9 @@ extension StrokeAccuracy {
     /// The tables of docs/performance.md: per shape, how many strokes matched best, how many of those
     /// scored at least `threshold`, their scores; then every confusion.
     public func markdown(threshold: Double) -> String {
-        var out = "| shape | best match | best and ≥ \(fixed(threshold, 2)) | score p5 | score p50 | mistaken for |\n"
-        out += "|---|---:|---:|---:|---:|---|\n"
+        var out = "| shape | best match | best and ≥ \(fixed(threshold, 2)) | score p5 | score p50 | mistaken for "
+        out += "| closest other shape: most often, highest score |\n"
+        out += "|---|---:|---:|---:|---:|---|---|\n"
         let table = confusion
         for index in names.indices {
             let scores = ownScores(index)
@@ -123,15 +135,29 @@ extension StrokeAccuracy {
             let wrong = names.indices.filter { $0 != index && table[index][$0] > 0 }
                 .map { "\(names[$0]) ×\(table[index][$0])" }.joined(separator: ", ")
             out += "| \(names[index]) | \(recognized(index))/\(variants) | \(accepted(index, atLeast: threshold))/\(variants) "
-            out += "| \(fixed(p5, 3)) | \(fixed(p50, 3)) | \(wrong.isEmpty ? "–" : wrong) |\n"
+            out += "| \(fixed(p5, 3)) | \(fixed(p50, 3)) | \(wrong.isEmpty ? "–" : wrong) | \(closest(index)) |\n"
         }
         let total = names.count * variants
         let right = names.indices.reduce(0) { $0 + recognized($1) }
         let accepted = names.indices.reduce(0) { $0 + self.accepted($1, atLeast: threshold) }
         out += "| **all** | **\(right)/\(total) (\(fixed(100 * Double(right) / Double(total), 2)) %)** "
         out += "| **\(accepted)/\(total) (\(fixed(100 * Double(accepted) / Double(total), 2)) %)** | | | "
-        out += "wrong shape ≥ \(fixed(threshold, 2)): \(wronglyAccepted(atLeast: threshold)) |\n"
+        out += "wrong shape ≥ \(fixed(threshold, 2)): \(wronglyAccepted(atLeast: threshold)) | |\n"
         return out
+    }
+
+    /// The other shape that came closest most often to strokes of shape `index`, and the highest score
+    /// any other shape reached.
+    func closest(_ index: Int) -> String {
+        var counts = [Int](repeating: 0, count: names.count)
+        var highest: StrokeMatch?
+        for match in closestOther[index] {
+            guard let match else { continue }
+            counts[match.shape] += 1
+            if match.score > highest?.score ?? -1 { highest = match }
+        }
+        guard let highest, let most = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return "–" }
+        return "\(names[most]) (\(counts[most])/\(variants)), \(fixed(highest.score, 3)) (\(names[highest.shape]))"
     }
 }
 

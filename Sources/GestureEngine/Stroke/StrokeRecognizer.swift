@@ -33,7 +33,9 @@ public struct StrokeScratch: Sendable {
 /// The method is Protractor's (Li, CHI 2010) on a $1-style normalisation (Wobbrock, Wilson & Li, UIST 2007),
 /// with a direction term added:
 /// 1. the path is resampled to `StrokeFeatures.pointCount` (64) points equally spaced along it, which
-///    removes drawing speed and the event rate;
+///    removes drawing speed and the event rate (raw points closer than `StrokeFeatures.minimumStep` of
+///    the path's reach to the last one kept are dropped first, so that dense jittery events where the
+///    hand was slow do not weigh more);
 /// 2. it is translated so that its centroid is the origin and scaled *uniformly* (one factor for x and y,
 ///    as Protractor does) so that its point vector has length 1 — a straight line stays a line instead of
 ///    being stretched into a square, as $1's non-uniform scaling would do;
@@ -60,7 +62,9 @@ public struct StrokeRecognizer: Sendable, Hashable {
         }
     }
 
+    /// Recognizers are equal when their shapes are: the prepared templates follow from them.
     public static func == (a: StrokeRecognizer, b: StrokeRecognizer) -> Bool { a.shapes == b.shapes }
+    /// Hashes the shapes (the prepared templates follow from them).
     public func hash(into hasher: inout Hasher) { hasher.combine(shapes) }
 
     /// Compares `path` (raw points as drawn) with the shapes at the indices `candidates`; the best one and its
@@ -82,15 +86,16 @@ public struct StrokeRecognizer: Sendable, Hashable {
 }
 
 /// A path reduced to what matching compares: positions and directions of travel, each a unit vector.
-struct StrokeFeatures: Sendable, Hashable {
-    /// Points the path is resampled to. 64 as in $1 and Protractor's evaluation (16 was enough for
-    /// Protractor; 64 keeps the corners of a star).
+struct StrokeFeatures: Sendable {
+    /// Points the path is resampled to: 64, as in the $1 reference implementation (`NumPoints`); 32
+    /// measured about as well (docs/performance.md) but leaves a star's points 2 samples apart.
     static let pointCount = 64
-    /// Resampled points between the ends of a direction chord: 4 of 63 intervals (6% of the path) smooths
-    /// hand jitter without rounding off corners.
-    static let chordSpan = 8
+    /// Resampled points between the ends of a direction chord: 6 of 63 intervals (a tenth of the path)
+    /// smooths hand jitter without rounding off corners (chosen by measuring, docs/performance.md).
+    static let chordSpan = 6
     static let chordCount = pointCount - chordSpan
-    /// The weight of positions against directions in the similarity.
+    /// The weight of positions against directions in the similarity (half each: measured best together
+    /// with the chord span and the minimum step, docs/performance.md).
     static let positionWeight = 0.5
 
     /// x0, y0, x1, y1… of the resampled points about their centroid, length 1.
@@ -103,11 +108,11 @@ struct StrokeFeatures: Sendable, Hashable {
         chords = [Double](repeating: 0, count: 2 * Self.chordCount)
     }
 
-    /// Raw points closer than this fraction of the path's reach (its largest distance from its first point) to
-    /// the last point kept are
-    /// dropped before resampling: where a hand moves slowly (corners, the ends) events are dense and their
-    /// jitter would otherwise add length there and pull the resampled points towards it.
-    static let minimumStep = 0.03
+    /// Raw points closer than this fraction of the path's reach (its largest distance from its first point)
+    /// to the last point kept are dropped before resampling: where a hand moves slowly (corners, the ends)
+    /// events are dense and their jitter would otherwise add length there and pull the resampled points
+    /// towards it.
+    static let minimumStep = 0.04
 
     /// Fills `features` from a raw path; false (and `features` unspecified) when the path has fewer than 2
     /// distinct points or a coordinate that is not finite.
