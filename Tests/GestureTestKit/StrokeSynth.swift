@@ -34,8 +34,8 @@ public enum StrokeSynth {
         timedPath(for: shape, seed: seed, scale: scale, rotation: rotation, origin: origin).map(\.point)
     }
 
-    /// A stroke with scale 0.5–2, rotation ±15° (plus `turn` degrees) and origin drawn from `seed` as well;
-    /// it stays on a 1280×800 screen.
+    /// A stroke with scale 0.5–2, rotation ±15° (plus `turn` degrees) and origin drawn from `seed` as well,
+    /// centred far enough inside a 1280×800 screen for the largest to fit.
     public static func variant(for shape: StrokeShape, seed: UInt64, turn: Double = 0) -> [Point] {
         timedVariant(for: shape, seed: seed, turn: turn).map(\.point)
     }
