@@ -41,6 +41,24 @@ import Testing
         }
     }
 
+    /// 160 generated strokes drawn with xdotool on Xvfb and recorded as the X server delivered them
+    /// (scripts/record-strokes): whole pixels, the server's own event stream.
+    @Test func strokesRecordedFromAnXServerAreRecognized() throws {
+        let strokes = try #require(RecordedStrokes.fixture(), "Tests/Fixtures/strokes/xvfb-recorded.txt is missing")
+        #expect(strokes.count == 160)
+        var scratch = StrokeScratch()
+        var right = 0, fired = 0
+        for stroke in strokes {
+            let match = recognizer.match(stroke.path, among: all, scratch: &scratch)
+            let name = match.map { StrokeShape.builtIn[$0.shape].name }
+            if name == stroke.name { right += 1 }
+            if name == stroke.name, match!.score >= threshold { fired += 1 }
+            #expect(name == stroke.name || match!.score < threshold, "\(stroke.name) fired as \(name ?? "nothing")")
+        }
+        #expect(Double(right) >= 0.99 * Double(strokes.count), "best match right for \(right) of \(strokes.count)")
+        #expect(Double(fired) >= 0.97 * Double(strokes.count), "fired right for \(fired) of \(strokes.count)")
+    }
+
     /// Straight and nearly straight paths in the 8 directions (and between), short and long, sparse and
     /// dense, bowed up to 8%, with jitter: never a shape at the default threshold.
     @Test func straightSwipesAreNeverAShape() {

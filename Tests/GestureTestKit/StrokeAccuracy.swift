@@ -45,6 +45,11 @@ public struct StrokeAccuracy: Sendable {
         StrokeSynth.variant(for: shape, seed: seed &+ UInt64(index * 100_003 + variant), turn: turn)
     }
 
+    /// `stroke(…)` with the time of each event, for drawing it live.
+    public static func timedStroke(_ shape: StrokeShape, index: Int, variant: Int, seed: UInt64 = 2007) -> [StrokeSynth.Sample] {
+        StrokeSynth.timedVariant(for: shape, seed: seed &+ UInt64(index * 100_003 + variant))
+    }
+
     /// `confusion[drawn][recognized]`: how many strokes drawn as one shape matched another best.
     public var confusion: [[Int]] {
         best.map { matches in
@@ -170,4 +175,64 @@ public func fixed(_ value: Double, _ decimals: Int) -> String {
     var digits = String(fraction)
     while digits.count < decimals { digits = "0" + digits }
     return (value < 0 && scaled != 0 ? "-" : "") + "\(whole)" + (decimals > 0 ? "." + digits : "")
+}
+
+/// Strokes recorded from an X server (scripts/record-strokes): one per line, `NAME x,y x,y …`, the
+/// pointer's root positions from the button press to its release as the server delivered them.
+public enum RecordedStrokes {
+    /// The recorded strokes in `Tests/Fixtures/strokes/xvfb-recorded.txt`, or nil when it cannot be read.
+    public static func fixture() -> [(name: String, path: [Point])]? {
+        guard let bytes = FuzzCorpus.contents(of: SourceTree.path("Tests/Fixtures/strokes/xvfb-recorded.txt")) else { return nil }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { parse(String($0)) }
+    }
+
+    /// One line as a named path; nil for a blank line, a comment (`#`) or a malformed one.
+    public static func parse(_ line: String) -> (name: String, path: [Point])? {
+        let fields = line.split(separator: " ")
+        guard let name = fields.first, !name.hasPrefix("#"), fields.count >= 2 else { return nil }
+        var path: [Point] = []
+        for field in fields.dropFirst() {
+            let xy = field.split(separator: ",")
+            guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]) else { return nil }
+            path.append(Point(x: x, y: y))
+        }
+        return (String(name), path)
+    }
+
+    /// Per shape: how many recorded strokes matched it best, how many also scored at least `threshold`,
+    /// and what the others were taken for.
+    public static func markdown(_ strokes: [(name: String, path: [Point])], threshold: Double) -> String {
+        let shapes = StrokeShape.builtIn
+        let recognizer = StrokeRecognizer(shapes: shapes)
+        var scratch = StrokeScratch()
+        let all = Array(shapes.indices)
+        var out = "| shape | strokes | events per stroke | best match | best and ≥ \(fixed(threshold, 2)) | lowest own score | mistaken for |\n"
+        out += "|---|---:|---:|---:|---:|---:|---|\n"
+        var total = 0, right = 0, fired = 0
+        for shape in shapes {
+            let mine = strokes.filter { $0.name == shape.name }
+            guard !mine.isEmpty else { continue }
+            var best = 0, accepted = 0, lowest = 1.0, events = 0
+            var wrong: [String: Int] = [:]
+            for stroke in mine {
+                events += stroke.path.count
+                guard let match = recognizer.match(stroke.path, among: all, scratch: &scratch) else { continue }
+                if shapes[match.shape].name == shape.name {
+                    best += 1
+                    if match.score >= threshold { accepted += 1 }
+                    lowest = min(lowest, match.score)
+                } else {
+                    wrong[shapes[match.shape].name, default: 0] += 1
+                }
+            }
+            total += mine.count; right += best; fired += accepted
+            let wrongText = wrong.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+            out += "| \(shape.name) | \(mine.count) | \(events / mine.count) | \(best)/\(mine.count) | \(accepted)/\(mine.count) "
+            out += "| \(fixed(lowest, 3)) | \(wrongText.isEmpty ? "–" : wrongText) |\n"
+        }
+        guard total > 0 else { return out }
+        out += "| **all** | **\(total)** | | **\(right)/\(total) (\(fixed(100 * Double(right) / Double(total), 1)) %)** "
+        out += "| **\(fired)/\(total) (\(fixed(100 * Double(fired) / Double(total), 1)) %)** | | |\n"
+        return out
+    }
 }

@@ -34,13 +34,19 @@ public enum StrokeSynth {
         timedPath(for: shape, seed: seed, scale: scale, rotation: rotation, origin: origin).map(\.point)
     }
 
-    /// A stroke with scale 0.5–2, rotation ±15° (plus `turn` degrees) and origin drawn from `seed` as well.
+    /// A stroke with scale 0.5–2, rotation ±15° (plus `turn` degrees) and origin drawn from `seed` as well,
+    /// centred far enough inside a 1280×800 screen for the largest to fit.
     public static func variant(for shape: StrokeShape, seed: UInt64, turn: Double = 0) -> [Point] {
+        timedVariant(for: shape, seed: seed, turn: turn).map(\.point)
+    }
+
+    /// `variant(for:…)` with the time of each event.
+    public static func timedVariant(for shape: StrokeShape, seed: UInt64, turn: Double = 0) -> [Sample] {
         var rng = SplitMix64(seed: seed ^ 0x5EED_0F57_20CE)
         let scale = 0.5 * pow(2, 2 * rng.unit())  // 0.5…2, log-uniform
         let rotation = turn - 15 + 30 * rng.unit()
         let origin = Point(x: 300 + 680 * rng.unit(), y: 250 + 300 * rng.unit())
-        return path(for: shape, seed: seed, scale: scale, rotation: rotation, origin: origin)
+        return timedPath(for: shape, seed: seed, scale: scale, rotation: rotation, origin: origin)
     }
 
     /// `path(for:…)` with the time of each event, for drawing it live at a hand's speed.

@@ -9,9 +9,23 @@ import GestureTestKit
 ///                                swipes; the set turned further; the templates drawn backwards
 ///                                (Markdown)
 ///     stroke-accuracy shapes-svg the built-in shapes as SVG on standard output (docs/shapes.svg)
+///     stroke-accuracy draw SHAPE SEED
+///                                an xdotool script drawing a generated stroke of built-in shape number
+///                                SHAPE with the right button, at a hand's pace (scripts/record-strokes)
+///     stroke-accuracy recorded   strokes recorded from an X server on standard input, one per line
+///                                (`NAME x,y x,y …`): each matched against all the built-in shapes
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "shapes-svg" {
     print(StrokeShapesPicture.svg(), terminator: "")
+} else if arguments.first == "draw", arguments.count == 3, let shape = Int(arguments[1]), let seed = UInt64(arguments[2]),
+          StrokeShape.builtIn.indices.contains(shape) {
+    print(StrokeDrawing.xdotoolScript(StrokeAccuracy.timedStroke(StrokeShape.builtIn[shape], index: shape, variant: Int(seed))))
+} else if arguments.first == "recorded" {
+    var strokes: [(name: String, path: [Point])] = []
+    while let line = readLine() {
+        if let stroke = RecordedStrokes.parse(line) { strokes.append(stroke) }
+    }
+    print(RecordedStrokes.markdown(strokes, threshold: 0.80), terminator: "")
 } else {
     let variants = arguments.first.flatMap { Int($0) } ?? 100
     let turn = arguments.dropFirst().first.flatMap { Double($0) } ?? 0
@@ -37,7 +51,7 @@ if arguments.first == "shapes-svg" {
     }
 }
 
-if arguments.first != "shapes-svg" {
+if arguments.first == nil || Int(arguments[0]) != nil {
     // Direction matters: each template drawn from its end to its start.
     let recognizer = StrokeRecognizer(shapes: StrokeShape.builtIn)
     var scratch = StrokeScratch()
@@ -50,5 +64,24 @@ if arguments.first != "shapes-svg" {
         let own = recognizer.match(reversed, among: [index], scratch: &scratch)?.score ?? 0
         let best = recognizer.match(reversed, among: Array(names.indices), scratch: &scratch)
         print("| \(shape.name) | \(fixed(own, 3)) | " + (best.map { "\(names[$0.shape]) \(fixed($0.score, 3))" } ?? "–") + " |")
+    }
+}
+
+/// Drawing a stroke on an X server with xdotool (scripts/record-strokes).
+enum StrokeDrawing {
+    /// An xdotool script: move to the first point, press the right button, move through the points at
+    /// their times, release. Whole pixels, as XTest takes them.
+    static func xdotoolScript(_ samples: [StrokeSynth.Sample]) -> String {
+        guard let first = samples.first else { return "" }
+        func pixel(_ p: Point) -> String { "\(Int(p.x.rounded())) \(Int(p.y.rounded()))" }
+        var lines = ["mousemove \(pixel(first.point))", "sleep 0.05", "mousedown 3"]
+        var time = first.time
+        for sample in samples.dropFirst() {
+            lines.append("sleep \(fixed(max(0, sample.time - time), 3))")
+            lines.append("mousemove \(pixel(sample.point))")
+            time = sample.time
+        }
+        lines += ["sleep 0.02", "mouseup 3", "sleep 0.05"]
+        return lines.joined(separator: "\n")
     }
 }
