@@ -67,10 +67,7 @@ struct StrokeEndToEndTests {
     @Test("--dry-run --json reports a right-button circle as the stroke it would fire, and the window still gets the press")
     func dryRunReportsAStroke() throws {
         try XServer.with(windowManager: true) { server in
-            let window = try EventWindow(server: server.name, x: 100, y: 100, width: 800, height: 500)
-            let client = try XClient(server.name)
-            #expect(poll(timeout: .seconds(10)) { window.parent() != client.root }, "openbox does not manage the window")
-            usleep(100_000)
+            let window = try managedWindow(server)
             let daemon = try DaemonProcess(server, config: Self.config, arguments: ["--dry-run", "--json"])
             let keys = try RawKeyObserver(server: server.name)
             let (x, y) = window.centre()
@@ -138,6 +135,16 @@ struct StrokeEndToEndTests {
     }
 }
 
+/// An 800 × 500 window, returned once openbox has placed it in its frame: strokes are then
+/// drawn over where it really is.
+private func managedWindow(_ server: XServer) throws -> EventWindow {
+    let window = try EventWindow(server: server.name, x: 100, y: 100, width: 800, height: 500)
+    let client = try XClient(server.name)
+    #expect(poll(timeout: .seconds(10)) { window.parent() != client.root }, "openbox does not manage the window")
+    usleep(100_000)
+    return window
+}
+
 // MARK: - Drawing a stroke as a hand would
 
 extension PointerDriver {
@@ -200,11 +207,7 @@ struct LearnEndToEndTests {
     @Test("learn refuses a small stroke, prints the next as a [[shape]] block, exits 0; the window gets the right presses")
     func learnPrintsAShape() throws {
         try XServer.with(windowManager: true) { server in
-            let window = try EventWindow(server: server.name, x: 100, y: 100, width: 800, height: 500)
-            // Once openbox has placed it in its frame: the strokes are drawn over it.
-            let client = try XClient(server.name)
-            #expect(poll(timeout: .seconds(10)) { window.parent() != client.root }, "openbox does not manage the window")
-            usleep(100_000)
+            let window = try managedWindow(server)
             let learn = try DaemonProcess(server, config: "", arguments: ["learn", "L"])
             #expect(poll { learn.output.contains("draw the shape L now") }, "\(learn.output)")
             let mouse = try PointerDriver(server)
