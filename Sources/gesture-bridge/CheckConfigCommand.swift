@@ -2,14 +2,17 @@ import ArgumentParser
 import GestureConfig
 
 /// `gesture-bridge check-config [FILE]`: validates a config and says what it binds.
-struct CheckConfigCommand: ParsableCommand {
+struct CheckConfigCommand: ParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "check-config",
         abstract: "Validate a config: exit 0 when valid, else print every problem as FILE:LINE:COLUMN: message.",
         discussion: "Without FILE, checks the config gesture-bridge would use (--config, the search path, or the embedded default)."
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var configOption: ConfigOption
+    @OptionGroup(visibility: .hidden) var dryRunFlag: DryRunFlag
+    @OptionGroup(visibility: .hidden) var jsonFlag: JSONFlag
+    @OptionGroup(visibility: .hidden) var verboseFlag: VerboseFlag
 
     @Argument(help: ArgumentHelp("The config file to check.", valueName: "FILE"))
     var file: String?
@@ -36,14 +39,17 @@ struct CheckConfigCommand: ParsableCommand {
 }
 
 /// `gesture-bridge print-config`: prints the embedded default config.
-struct PrintConfigCommand: ParsableCommand {
+struct PrintConfigCommand: ParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "print-config",
         abstract: "Print the embedded default config (a starting point for ~/.config/gesture-bridge/config.toml).",
         discussion: "With --config FILE, prints FILE once it is checked (exit 2 and FILE:LINE:COLUMN when it is not valid)."
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var configOption: ConfigOption
+    @OptionGroup(visibility: .hidden) var dryRunFlag: DryRunFlag
+    @OptionGroup(visibility: .hidden) var jsonFlag: JSONFlag
+    @OptionGroup(visibility: .hidden) var verboseFlag: VerboseFlag
 
     func validate() throws {
         try global.refuse(for: "print-config", [

@@ -3,7 +3,7 @@ import GestureConfig
 import X11Backend
 
 /// `gesture-bridge doctor`: checks what the bridge needs in this session, one line each.
-struct DoctorCommand: ParsableCommand {
+struct DoctorCommand: ParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
         abstract: "Check what the bridge needs in this session, one line each (ok, warn, fail); exit 0 when it can run, else 1.",
@@ -18,7 +18,10 @@ struct DoctorCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var configOption: ConfigOption
+    @OptionGroup(visibility: .hidden) var dryRunFlag: DryRunFlag
+    @OptionGroup var jsonFlag: JSONFlag
+    @OptionGroup(visibility: .hidden) var verboseFlag: VerboseFlag
 
     func validate() throws {
         try global.refuse(for: "doctor", [

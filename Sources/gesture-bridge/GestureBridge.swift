@@ -9,14 +9,15 @@ import Glibc
 
 /// The `gesture-bridge` command: the daemon when run without a subcommand.
 @main
-struct GestureBridge: ParsableCommand {
+struct GestureBridge: ParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesture-bridge",
         abstract: "Touchscreen, touchpad and mouse gestures for X11 desktops.",
         discussion: """
             Without a subcommand, runs in the foreground of an X session: captures input through \
             XInput2, recognizes the gestures bound in the config and performs their actions. \
-            --dry-run shows live what it recognizes and would do, without doing it. SIGHUP or a \
+            --dry-run shows live what it recognizes and would do, without doing it (with --json: as \
+            JSON Lines). SIGHUP or a \
             change of the config file reloads it; SIGINT and SIGTERM stop it cleanly.
 
             Config: --config FILE, else $XDG_CONFIG_HOME/gesture-bridge/config.toml \
@@ -32,7 +33,10 @@ struct GestureBridge: ParsableCommand {
         ]
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var configOption: ConfigOption
+    @OptionGroup var dryRunFlag: DryRunFlag
+    @OptionGroup var jsonFlag: JSONFlag
+    @OptionGroup var verboseFlag: VerboseFlag
 
     static func main() {
         // Before anything opens a descriptor: started with stdin, stdout or stderr closed, the
@@ -59,14 +63,17 @@ struct GestureBridge: ParsableCommand {
 }
 
 /// `gesture-bridge record [FILE]`: writes live X input as a trace until interrupted.
-struct RecordCommand: ParsableCommand {
+struct RecordCommand: ParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Write the live X input as a trace (JSON Lines) until interrupted.",
         discussion: "Observes only: nothing is grabbed or taken from applications. Without FILE, writes to standard output."
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var configOption: ConfigOption
+    @OptionGroup(visibility: .hidden) var dryRunFlag: DryRunFlag
+    @OptionGroup(visibility: .hidden) var jsonFlag: JSONFlag
+    @OptionGroup var verboseFlag: VerboseFlag
 
     @Argument(help: ArgumentHelp("Where to write the trace.", valueName: "FILE"))
     var file: String?
@@ -100,14 +107,17 @@ struct RecordCommand: ParsableCommand {
 }
 
 /// `gesture-bridge list-devices`: the X input devices and what each is used as.
-struct ListDevicesCommand: ParsableCommand {
+struct ListDevicesCommand: ParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "list-devices",
         abstract: "List the X input devices and what each is used as (touchscreen, touchpad, pointer, ignored).",
         discussion: "--json prints one JSON object per device (id, name, role, reason, use, attachment, enabled, xtest, touch, max_touches, gestures)."
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var configOption: ConfigOption
+    @OptionGroup(visibility: .hidden) var dryRunFlag: DryRunFlag
+    @OptionGroup var jsonFlag: JSONFlag
+    @OptionGroup(visibility: .hidden) var verboseFlag: VerboseFlag
 
     func validate() throws {
         try global.refuse(for: "list-devices", [

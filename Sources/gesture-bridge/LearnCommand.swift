@@ -4,7 +4,7 @@ import X11Backend
 
 /// `gesture-bridge learn NAME`: records the next stroke drawn live and prints it as a
 /// `[[shape]]` block (contract sections 1 and 7).
-struct LearnCommand: ParsableCommand {
+struct LearnCommand: ParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "learn",
         abstract: "Record the next stroke drawn live and print it as a [[shape]] block for the config.",
@@ -17,7 +17,10 @@ struct LearnCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var configOption: ConfigOption
+    @OptionGroup(visibility: .hidden) var dryRunFlag: DryRunFlag
+    @OptionGroup(visibility: .hidden) var jsonFlag: JSONFlag
+    @OptionGroup var verboseFlag: VerboseFlag
 
     @Argument(help: ArgumentHelp("The shape's name, as stroke bindings will name it (shape = \"NAME\").", valueName: "NAME"))
     var name: String

@@ -9,7 +9,7 @@ import Glibc
 
 /// `gesture-bridge replay TRACE`: runs a recorded trace through the daemon's own recognizer
 /// and binding code and prints what it would do. Needs no X server.
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: ParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Feed a recorded trace through the recognizer and bindings; print what would happen.",
@@ -22,7 +22,10 @@ struct ReplayCommand: ParsableCommand {
             """
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var configOption: ConfigOption
+    @OptionGroup(visibility: .hidden) var dryRunFlag: DryRunFlag
+    @OptionGroup var jsonFlag: JSONFlag
+    @OptionGroup var verboseFlag: VerboseFlag
 
     @Argument(help: ArgumentHelp("A JSON Lines trace, as `record` writes it; - reads standard input.", valueName: "TRACE"))
     var trace: String

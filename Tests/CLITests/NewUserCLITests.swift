@@ -28,6 +28,29 @@ struct NewUserCLITests {
         #expect(r.out.isEmpty, "\(r.out)")
     }
 
+    @Test("A command's --help lists only the global flags that mean something for it", arguments: [
+        ("replay", ["--config", "--json", "--verbose"], ["--dry-run"]),
+        ("record", ["--config", "--verbose"], ["--dry-run", "--json"]),
+        ("list-devices", ["--config", "--json"], ["--dry-run", "--verbose"]),
+        ("check-config", ["--config"], ["--dry-run", "--json", "--verbose"]),
+        ("print-config", ["--config"], ["--dry-run", "--json", "--verbose"]),
+        ("doctor", ["--config", "--json"], ["--dry-run", "--verbose"]),
+        ("learn", ["--config", "--verbose"], ["--dry-run", "--json"]),
+    ])
+    func helpListsMeaningfulFlags(command: String, listed: [String], hidden: [String]) throws {
+        let r = try CLI.run([command, "--help"])
+        #expect(r.status == 0, "\(r.err)")
+        // The usage line and the options list (the discussion may name a flag of another command).
+        let usage = r.out.split(separator: "\n").filter { $0.hasPrefix("USAGE:") }.joined()
+        let options = r.out.components(separatedBy: "OPTIONS:").last ?? ""
+        for flag in listed { #expect(options.contains("  \(flag)"), "\(command) --help lacks \(flag): \(r.out)") }
+        for flag in hidden {
+            #expect(!options.contains(flag) && !usage.contains(flag), "\(command) --help lists \(flag): \(options)")
+        }
+        let daemon = try CLI.run(["--help"])
+        for flag in ["--config", "--dry-run", "--json", "--verbose"] { #expect(daemon.out.contains("  \(flag)")) }
+    }
+
     @Test("print-config --config FILE prints that file; an invalid one is exit 2")
     func printConfigUsesTheGivenFile() throws {
         let text = "[[bind]]\ngesture = \"tap\"\nfingers = 2\naction = \"click middle\"\n"

@@ -84,6 +84,21 @@ final class EventWindow {
             if let children { XFree(children) }
             throw HarnessError("test window was not mapped (map state \(attributes.map_state), parent \(parent == client.root ? "root" : "0x" + String(parent, radix: 16)))")
         }
+        // A window manager may still be configuring it: its size must be what was asked for,
+        // or a test would aim at a window that is not where it thinks (the geometry of a
+        // reused window id was seen applied to it, see XServer.startOpenbox).
+        var attributes = XWindowAttributes()
+        let sized = poll(timeout: .seconds(3)) {
+            while XPending(display) > 0 {
+                var event = XEvent()
+                XNextEvent(display, &event)
+            }
+            XGetWindowAttributes(display, window, &attributes)
+            return Int(attributes.width) == width && Int(attributes.height) == height
+        }
+        guard sized else {
+            throw HarnessError("test window is \(attributes.width) × \(attributes.height), not the \(width) × \(height) asked for")
+        }
         if takeFocus {
             XSetInputFocus(display, window, RevertToParent, 0)
             XSync(display, 0)

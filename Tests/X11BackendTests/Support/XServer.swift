@@ -32,6 +32,12 @@ final class XServer {
     let number: Int
     private let process: ChildProcess
     private var openbox: ChildProcess?
+    /// The connections that mapped openbox's start-up probe windows, kept open until the server
+    /// stops: closed, their resource ids would be handed to the next client, whose first window
+    /// would get the probe's id. Under CPU load openbox then managed that window with the
+    /// probe's 10 × 10 geometry (a test window shrunk to 10 × 10 at the screen's centre, and a
+    /// drag meant for it landing on the root window).
+    private var windowManagerProbes: [XClient] = []
     private var stopped = false
     private let directory: URL
     let kind: Kind
@@ -190,6 +196,7 @@ final class XServer {
         guard managed.mapped, managed.forgotten else {
             throw HarnessError("openbox on \(name) does not manage windows (\(managed)): \(Self.tail(of: log))")
         }
+        windowManagerProbes.append(client)
     }
 
     deinit { stop() }
@@ -254,6 +261,8 @@ final class XServer {
     func stop() {
         guard !stopped else { return }
         stopped = true
+        // Closed while the server still answers (a connection to a dead server ends the test process).
+        windowManagerProbes = []
         openbox?.stop()
         process.stop()
         for device in inputDevices.values { device.closeConnection() }
