@@ -33,13 +33,20 @@ extension ConfigReader {
         return name
     }
 
-    /// Every stroke binding's shape must be a built-in shape or one of `shapes`.
+    /// Every stroke binding's shape must be a built-in shape or one of `shapes`; a `[[shape]]`
+    /// that no stroke binding names is valid but has no effect, which a note says.
     mutating func checkStrokeShapes(known shapes: [StrokeShape]) {
         let names = StrokeShape.builtIn.map(\.name) + shapes.map(\.name).filter { name in
             !StrokeShape.builtIn.contains { $0.name == name }
         }
         for (path, name) in shapeReferences where !names.contains(name) {
             reportUnknownValue(name, noun: "shape", allowed: names, at: path)
+        }
+        for (name, position) in shapeNames where !shapeReferences.contains(where: { $0.name == name }) {
+            notes.append(ConfigError(
+                at: position,
+                message: "[[shape]] '\(Excerpt.of(name))' has no effect: no stroke binding names it "
+                    + "(add one with gesture = \"stroke\" and shape = \"\(Excerpt.of(name))\")"))
         }
     }
 
@@ -64,6 +71,7 @@ extension ConfigReader {
                         report("duplicate shape '\(Excerpt.of(text))': already defined at \(first.line):\(first.column)", at: namePath)
                     } else {
                         seen[text] = position(of: namePath, .value)
+                        shapeNames.append((text, position(of: namePath, .value)))
                         name = text
                     }
                 }

@@ -18,6 +18,8 @@ struct ConfigReader {
     /// Each stroke binding's `shape` and where it is written, checked against the shapes once
     /// all are read (a `[[shape]]` may follow the bindings that use it).
     var shapeReferences: [(path: TOMLPath, name: String)] = []
+    /// Where each `[[shape]]`'s name is written, for the note about a shape no binding names.
+    var shapeNames: [(name: String, position: SourcePosition)] = []
 
     init(file: String, locator: TOMLLocator) {
         self.file = file

@@ -115,6 +115,15 @@ struct StrokeConfigTests {
         #expect(config.bindings.count == 5)
     }
 
+    @Test("A [[shape]] that no stroke binding names is valid but noted as having no effect")
+    func unusedShapeNote() throws {
+        let config = try Config.parse(circle + "[[shape]]\nname = \"L\"\npoints = [[0, 0], [0, 100]]\n", file: "c.toml")
+        #expect(config.shapes.count == 1)
+        #expect(config.notes.map(\.description) == [
+            #"c.toml:6:8: [[shape]] 'L' has no effect: no stroke binding names it (add one with gesture = "stroke" and shape = "L")"#,
+        ])
+    }
+
     @Test("A [recognizer.touchpad] stroke threshold is valid but noted as having no effect")
     func touchpadStrokeThresholdNote() throws {
         let config = try Config.parse("[recognizer.touchpad]\nstroke_min_px = 80\n" + circle, file: "c.toml")
