@@ -9,7 +9,7 @@ import GestureConfig
 /// came of each finished path. It takes nothing from anyone: the capture only observes.
 ///
 /// ```swift
-/// var learner = ShapeLearner(name: "L", pointerButton: 3, minimumSize: { _ in 60 })
+/// var learner = ShapeLearner(pointerButton: 3, minimumSize: { _ in 60 })
 /// if case .learned(let points) = learner.handle(event) {
 ///     print(ShapeLearner.block(name: "L", points: points))
 /// }
