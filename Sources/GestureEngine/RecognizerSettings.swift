@@ -30,8 +30,8 @@ public struct RecognizerSettings: Hashable, Sendable {
     /// Distance (px) from a screen side within which a gesture starts "at the edge".
     public var edgePx: Double = 20
     /// The score (0 to 1, 1 is identical) a stroke's best matching shape needs to fire
-    /// (contract section 7). 0.80 is where the $1 recognizer's own tests separate drawn
-    /// templates from other shapes.
+    /// (contract section 7's default). On the generated strokes of docs/performance.md a shape
+    /// drawn scores well above it against itself and below it against every other shape.
     public var strokeMinScore: Double = 0.80
     /// The diagonal (px) of a path's bounding box below which it is no stroke: smaller paths
     /// are taps and jitter, too small to have a shape.
