@@ -31,7 +31,8 @@ public struct RecognizerSettings: Hashable, Sendable {
     public var edgePx: Double = 20
     /// The score (0 to 1, 1 is identical) a stroke's best matching shape needs to fire
     /// (contract section 7's default). On the generated strokes of docs/performance.md a shape
-    /// drawn scores well above it against itself and below it against every other shape.
+    /// drawn scores above it against itself and, but for a few closed look-alikes (a rectangle
+    /// against the circle), below it against the other shapes.
     public var strokeMinScore: Double = 0.80
     /// The diagonal (px) of a path's bounding box below which it is no stroke: smaller paths
     /// are taps and jitter, too small to have a shape.
