@@ -36,6 +36,17 @@ public final class Daemon {
     private var recordFailure: TraceError?
     /// The live log's lines for gesture phases (repeats collapsed, why nothing fired).
     private var liveLog = LiveLog()
+    /// Live: what the pipeline observed in this turn of the loop, not logged yet.
+    private var deferredObservations: [PipelineEvent] = []
+    /// Live: the performer, whose failure log the observations feed.
+    private var livePerformer: GrabSafePerformer?
+    /// When to let go of the pages start-up or a reload used (see ``ResidentPages``); nil:
+    /// nothing due. Input moves it on: it comes due only once input has paused.
+    private var trimDue: ContinuousClock.Instant?
+    /// How long the daemon must have had no input (and no reload) before it lets go of pages.
+    /// The first gesture after that maps back the code it runs (minor faults: about 0.5 ms
+    /// more latency, measured in docs/performance.md), so not in the middle of a gesture.
+    static let trimDelay = Duration.seconds(3)
 
     /// - Parameters:
     ///   - mode: live, dry run or record.
@@ -142,6 +153,10 @@ public final class Daemon {
                 "mode": "\(modeName)", "pointer-button": "\(config.pointerButton)",
             ])
         SystemdNotifier.notify("READY=1", environment: environment)
+        // Start-up's code (argument parsing, the TOML parser, X set-up) stays mapped unless let
+        // go of, once no input came for a while (``trimDelay``). Live only: `--dry-run` reads
+        // positions from the pointer and cannot afford the slower first gesture after it.
+        if case .live = mode { trimDue = .now + Self.trimDelay }
 
         var code: Int32 = 0
         var fds = [
@@ -150,7 +165,9 @@ public final class Daemon {
             pollfd(fd: follower.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         loop: while true {
-            capture.drain { feed($0, pipeline) }
+            var hadInput = false
+            capture.drain { hadInput = true; feed($0, pipeline) }
+            if hadInput, trimDue != nil { trimDue = .now + Self.trimDelay }
             if let recordFailure {
                 logger.critical("cannot record: \(recordFailure)")
                 code = 1
@@ -158,12 +175,14 @@ public final class Daemon {
             }
             capture.restoreButtonGrab()
             display.flush()
+            logDeferredObservations()
             if display.isConnectionLost { code = 1; break }
             for error in display.takeAsynchronousErrors() { logger.warning("X error: \(error)") }
 
             // Milliseconds until the engine's next timer or the performer's next restore; -1: none.
             let timeout = pipeline.nextDeadline.map(capture.milliseconds(until:))
-                .earliest(performer?.nextMaintenance).earliest(follower.timeout(now: .now)) ?? -1
+                .earliest(performer?.nextMaintenance).earliest(follower.timeout(now: .now))
+                .earliest(trimDue.map(pollTimeout(until:))) ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             do throws(SystemError) {
                 try SystemCall.poll(&fds, timeout: timeout)
@@ -182,6 +201,7 @@ public final class Daemon {
                 if case .record = mode {} else { display.flush() }
             }
             performer?.maintain()
+            if let due = trimDue, due <= .now { trimResidentPages() }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 for signal in signals.drain() {
                     switch signal {
@@ -209,7 +229,9 @@ public final class Daemon {
             capture.releaseGrabs()
             performer?.releaseEverything()
             try? display.sync()
+            logDeferredObservations()
         } else {
+            logDeferredObservations()
             logger.critical("lost the connection to X display \(display.name)")
             code = 1
         }
@@ -233,46 +255,73 @@ public final class Daemon {
     }
 
     private func makeBarePipeline(performer: GrabSafePerformer?, arbiter: X11InputCapture) -> Pipeline {
-        let logger = self.logger
         switch mode {
         case .live:
+            livePerformer = performer
+            // Logged once the loop turn's actions are on their way to the server (see
+            // ``logDeferredObservations()``): a log line costs a clock and time-zone read and a
+            // write, which would otherwise sit between the gesture and its injection. A failed
+            // action is logged at once, after what came before it: the failure log's state
+            // (``ActionFailureLog``) must see it before a later success of the same action.
             return Pipeline(config: config, performer: performer, arbiter: arbiter) { [unowned self] event in
-                switch event {
-                case .phase(let report, let binding, let release):
-                    // One line per performed binding, repeats counted at the end; why nothing fired.
-                    for line in liveLog.lines(for: report, binding: binding, config: config) {
-                        logger.log(level: line.level == .info ? .info : .debug, "\(line.message)",
-                                   metadata: line.metadata.isEmpty ? nil : line.metadata.mapValues { .string($0) })
-                    }
-                    if let release {
-                        logger.info("\(report.gesture.rawValue) \(report.phase.rawValue): released \(release)",
-                                    metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)"])
-                    }
-                case .actionFailed(let binding, let action, let error):
-                    // Once per reason, not at every firing (see ActionFailureLog).
-                    if let performer {
-                        performer.failures.failed(action, error, binding: "\(binding.source)")
-                    } else {
-                        logger.error("action failed: \(error)", metadata: ["binding": "\(binding.source)"])
-                    }
-                case .skipped(let report, let binding, let lock):
-                    logger.debug("\(report.gesture.rawValue) \(report.phase.rawValue): skipped \(binding.actionExcerpt), the screen is locked (\(lock))",
-                                 metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
-                case .passedOn(let decision):
-                    logger.debug("passed on to the application: \(decision.input)")
-                case .claimed(let decision):
-                    logger.debug("claimed: \(decision.input)")
-                case .transition(let transition):
-                    logger.debug("\(transition)")
-                case .engineBug(let bug):
-                    logger.debug("\(bug)")
-                }
+                deferredObservations.append(event)
+                if case .actionFailed = event { logDeferredObservations() }
             }
         case .dryRun(let format):
             let printer = ReportPrinter(format: format, config: { [unowned self] in self.config })
             return Pipeline(config: config, performer: nil, arbiter: nil, observe: printer.print)
         case .record:
             return Pipeline(config: config, performer: nil, arbiter: nil) { _ in }
+        }
+    }
+
+    /// Lets go of the pages start-up or a reload used and the loop does not (``ResidentPages``).
+    private func trimResidentPages() {
+        trimDue = nil
+        let released = ResidentPages.trim()
+        logger.debug("let go of \(released) kB of pages the loop does not use")
+    }
+
+    /// Logs what the live pipeline observed since the last call, in order.
+    private func logDeferredObservations() {
+        guard !deferredObservations.isEmpty else { return }
+        let events = deferredObservations
+        deferredObservations.removeAll(keepingCapacity: true)
+        for event in events { logObservation(event) }
+    }
+
+    private func logObservation(_ event: PipelineEvent) {
+        let logger = self.logger
+        let performer = livePerformer
+        switch event {
+        case .phase(let report, let binding, let release):
+            // One line per performed binding, repeats counted at the end; why nothing fired.
+            for line in liveLog.lines(for: report, binding: binding, config: config) {
+                logger.log(level: line.level == .info ? .info : .debug, "\(line.message)",
+                           metadata: line.metadata.isEmpty ? nil : line.metadata.mapValues { .string($0) })
+            }
+            if let release {
+                logger.info("\(report.gesture.rawValue) \(report.phase.rawValue): released \(release)",
+                            metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)"])
+            }
+        case .actionFailed(let binding, let action, let error):
+            // Once per reason, not at every firing (see ActionFailureLog).
+            if let performer {
+                performer.failures.failed(action, error, binding: "\(binding.source)")
+            } else {
+                logger.error("action failed: \(error)", metadata: ["binding": "\(binding.source)"])
+            }
+        case .skipped(let report, let binding, let lock):
+            logger.debug("\(report.gesture.rawValue) \(report.phase.rawValue): skipped \(binding.actionExcerpt), the screen is locked (\(lock))",
+                         metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
+        case .passedOn(let decision):
+            logger.debug("passed on to the application: \(decision.input)")
+        case .claimed(let decision):
+            logger.debug("claimed: \(decision.input)")
+        case .transition(let transition):
+            logger.debug("\(transition)")
+        case .engineBug(let bug):
+            logger.debug("\(bug)")
         }
     }
 
@@ -300,6 +349,11 @@ public final class Daemon {
         _ attempt: ConfigFollower.Attempt, follower: ConfigFollower, _ pipeline: Pipeline, capture: X11InputCapture, trigger: ReloadTrigger
     ) {
         let reason = trigger.rawValue
+        // What the old config's gestures did is logged with the old config.
+        logDeferredObservations()
+        // The parser ran again: its pages are let go of once reloads have settled (a storm of
+        // SIGHUPs, an editor's saves) and input has paused, not after each one.
+        defer { if case .live = mode { trimDue = .now + Self.trimDelay } }
         switch attempt {
         case .postponed(let why):
             logger.notice("config not reloaded yet (\(reason)): \(why)")
@@ -383,10 +437,14 @@ final class GrabSafePerformer: ActionPerformer {
 
     /// Milliseconds until a temporary key mapping must be restored, if any.
     var nextMaintenance: Int32? {
-        guard let due = inner.nextRestoreDeadline else { return nil }
-        let ms = (due - .now) / .milliseconds(1)
-        return Int32(max(0, min(ms.rounded(.up), Double(Int32.max))))
+        inner.nextRestoreDeadline.map(pollTimeout(until:))
     }
 
     func maintain() { inner.restoreTemporaryMappings() }
+}
+
+/// Whole milliseconds from now until `instant`, at least 0: a `poll` timeout.
+private func pollTimeout(until instant: ContinuousClock.Instant) -> Int32 {
+    let ms = (instant - .now) / .milliseconds(1)
+    return Int32(max(0, min(ms.rounded(.up), Double(Int32.max))))
 }
