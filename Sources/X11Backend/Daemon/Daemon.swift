@@ -40,13 +40,16 @@ public final class Daemon {
     private var deferredObservations: [PipelineEvent] = []
     /// Live: the performer, whose failure log the observations feed.
     private var livePerformer: GrabSafePerformer?
-    /// When to let go of the pages start-up or a reload used (see ``ResidentPages``); nil:
-    /// nothing due. Input moves it on: it comes due only once input has paused.
+    /// When to let go of the pages that start-up, a reload or a session of gestures mapped and
+    /// the waiting loop does not use (see ``ResidentPages``); nil: nothing due. Input moves it
+    /// on: it comes due only once input has paused, never in the middle of a gesture.
     private var trimDue: ContinuousClock.Instant?
-    /// How long the daemon must have had no input (and no reload) before it lets go of pages.
-    /// The first gesture after that maps back the code it runs (minor faults: about 0.5 ms
-    /// more latency, measured in docs/performance.md), so not in the middle of a gesture.
+    /// How long after start-up or a reload (with no input since) pages are let go of.
     static let trimDelay = Duration.seconds(3)
+    /// How long after the last input pages are let go of. The first gesture after that maps
+    /// back the code it runs (minor faults: about 0.5 ms more latency, docs/performance.md),
+    /// so only after a pause long enough that gestures in a row all run warm.
+    static let idleTrimDelay = Duration.seconds(60)
 
     /// - Parameters:
     ///   - mode: live, dry run or record.
@@ -167,7 +170,7 @@ public final class Daemon {
         loop: while true {
             var hadInput = false
             capture.drain { hadInput = true; feed($0, pipeline) }
-            if hadInput, trimDue != nil { trimDue = .now + Self.trimDelay }
+            if hadInput, case .live = mode { trimDue = .now + Self.idleTrimDelay }
             if let recordFailure {
                 logger.critical("cannot record: \(recordFailure)")
                 code = 1

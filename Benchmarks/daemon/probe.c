@@ -9,8 +9,8 @@
  * listener as it receives them. Only slave-device raw events count (one per event).
  *
  *   probe [-n DRAGS] [-b BUTTON] [-s STEPS] [-p STEP_PX] [-c CROSSING_STEP] [-l LABEL]
- *   probe -F EVENTS [-b BUTTON]      flood: EVENTS input events as fast as the server takes
- *                                    them (drags of 98 one-pixel steps, left and right), untimed
+ *   probe -F EVENTS [-b BUTTON]      flood: EVENTS input events, untimed: fast drags of 98
+ *                                    one-pixel steps (about 7 ms each), left and right in turn
  *
  * Prints one line: LABEL n=… miss=… p50=… p90=… p99=… max=… (ms), and with -v every sample.
  * Build: cc -O2 probe.c -lX11 -lXi -lXtst -lm
@@ -96,7 +96,15 @@ int main(int argc, char **argv) {
             int dir = d % 2 ? -1 : 1;
             XTestFakeMotionEvent(drv, -1, dir > 0 ? 300 : 900, 300 + (d % 5) * 40, CurrentTime);
             XTestFakeButtonEvent(drv, button, True, CurrentTime);
-            for (int s = 0; s < 98; s++) XTestFakeRelativeMotionEvent(drv, dir, 0, CurrentTime);
+            /* As a hand would, a moment before the drag starts: the bridge follows a press
+             * by the raw motion it selects once it has seen the press. */
+            XSync(drv, False);
+            usleep(3000);
+            for (int s = 0; s < 98; s++) {
+                XTestFakeRelativeMotionEvent(drv, dir, 0, CurrentTime);
+                /* A millisecond now and then: the drag has a duration, and so a speed. */
+                if (s % 25 == 24) { XFlush(drv); usleep(1000); }
+            }
             XTestFakeButtonEvent(drv, button, False, CurrentTime);
             XSync(drv, False);
             sent += 100;
