@@ -333,6 +333,10 @@ public final class X11Display {
     /// round trip) and removes nothing.
     var keyboardMappingChangeIsQueued: Bool {
         guard !connection.lost else { return false }
+        // Usually nothing is queued and nothing has arrived: one `poll`, and the requests
+        // buffered so far (a claim) stay buffered, to go out with the action's.
+        var socket = pollfd(fd: XConnectionNumber(handle), events: Int16(POLLIN), revents: 0)
+        if XEventsQueued(handle, QueuedAlready) == 0, poll(&socket, 1, 0) == 0 { return false }
         // [XKB's event base or -1, found]: what the predicate, a C function, can be given.
         var state: [Int32] = [xkbEventBase ?? -1, 0]
         var unused = XEvent()
