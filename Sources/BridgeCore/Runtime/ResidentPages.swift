@@ -3,9 +3,9 @@ import CLinux
 import Glibc
 #endif
 
-/// Lets go of the memory that start-up needed and the running daemon does not: the file pages
-/// of code and constants that were read once (the loader's relocation tables, argument
-/// parsing, the TOML parser, X set-up) and the heap that start-up freed.
+/// Lets go of the memory that the waiting daemon does not use: the file pages of code and
+/// constants that start-up read once (the loader's relocation tables, argument parsing, the
+/// TOML parser, X set-up) or that a session of gestures mapped, and the heap's free pages.
 ///
 /// The kernel maps a page of a program or library file into the process on first touch, and
 /// with it the neighbouring pages already in the page cache (fault-around, 64 KiB), so
@@ -19,8 +19,10 @@ import Glibc
 /// mapping with a private copy of a page (relocated data) are never touched. It then returns
 /// the heap's free pages with `malloc_trim`.
 ///
+/// The daemon calls it once input has paused (see `Daemon`); the first gesture after it maps
+/// back the code it runs by minor faults.
+///
 /// ```swift
-/// logger.notice("ready …")
 /// let released = ResidentPages.trim()   // kB no longer resident
 /// ```
 public enum ResidentPages {

@@ -13,23 +13,15 @@ struct ResidentPagesEndToEndTests {
         action = "key F12"
         """
 
-    /// Resident kB of `pid` (`VmRSS` in `/proc/PID/status`).
-    static func residentKiB(of pid: Int32) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
-        else { return nil }
-        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-    }
-
     @Test("after a pause in input the idle daemon holds fewer pages, and the next gesture still fires")
     func trimsWhenIdleAndKeepsWorking() throws {
         try XServer.with(windowManager: false) { server in
             let keys = try RawKeyObserver(server: server.name)
             let daemon = try DaemonProcess(server, config: Self.config, arguments: ["--verbose"])
             let mouse = try PointerDriver(server)
-            let before = try #require(Self.residentKiB(of: daemon.process.pid))
+            let before = try #require(SoakTests.residentKiB(of: daemon.process.pid))
             #expect(poll(timeout: .seconds(10)) { daemon.output.contains("kB of pages the loop does not use") }, "\(daemon.output)")
-            let after = try #require(Self.residentKiB(of: daemon.process.pid))
+            let after = try #require(SoakTests.residentKiB(of: daemon.process.pid))
             #expect(after < before, "resident \(before) KiB → \(after) KiB")
 
             mouse.fastDrag(from: 300, 300, by: 300, 0)
