@@ -1,4 +1,12 @@
-import Foundation
+// POSIX `stat` rather than Foundation's FileManager: this was the package's only Foundation
+// import, which linked all of Foundation into the binary (docs/performance.md, memory).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where the config comes from.
 public enum ConfigSource: Hashable, Sendable, CustomStringConvertible {
@@ -104,8 +112,9 @@ public enum ConfigLocator {
 
     /// True when `path` names an existing file that is not a directory.
     public static func isFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        var status = stat()
+        // Follows symbolic links, as FileManager.fileExists did: a link to a file is a file.
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
     }
 
     /// An absolute directory without trailing slashes, or `nil` for unset, empty or relative.

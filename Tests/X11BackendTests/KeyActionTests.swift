@@ -111,6 +111,34 @@ struct KeyActionTests {
         }
     }
 
+    /// The performer keeps the keyboard mapping between actions (no round trip before a key);
+    /// another client's change must still be seen by the next action, with no event loop
+    /// draining the queue in between.
+    @Test("a key typed after another client changed the keymap uses the new keymap")
+    func keymapChangedByAnotherClient() throws {
+        try XServer.with { server in
+            let window = try EventWindow(server: server.name)
+            let client = try XClient(server.name)
+            let before = client.keyboardMapping()
+            let name = try #require(["XF86Launch9", "XF86Game", "XF86Calculater"].first { !before.keysyms.contains(keysym($0)) })
+            let performer = try makePerformer(server, hold: .seconds(30))
+            try performer.perform(keyAction("a"), context: context(.pointer))
+            // Someone else maps the keysym on the last spare keycode (the performer would lend the first).
+            let spare = try #require(Array(stride(from: 0, to: before.keysyms.count, by: before.perKeycode)).last { start in
+                before.keysyms[start..<start + before.perKeycode].allSatisfy { $0 == 0 }
+            }.map { before.min + $0 / before.perKeycode })
+            var theirs: [KeySym] = [keysym(name), keysym(name)]
+            XChangeKeyboardMapping(client.display, Int32(spare), 2, &theirs, 1)
+            client.sync()
+
+            try performer.perform(keyAction(name), context: context(.pointer))
+            let events = window.waitForEvents(4)
+            #expect(lines(events) == ["press a", "release a", "press \(name)", "release \(name)"])
+            #expect(events.count == 4 && events[2].detail == spare, "typed on their keycode \(spare)")
+            #expect(performer.temporaryMappings.isEmpty, "nothing lent: the keysym was on the keyboard")
+        }
+    }
+
     /// A run killed while a keysym was lent a spare keycode (SIGKILL, a crash) left it mapped;
     /// the next run finds the loan on the root window and puts the keycode back, unless someone
     /// changed it since.

@@ -12,6 +12,9 @@
 // eventfd(2): the header is not part of Glibc's module map.
 #include <sys/eventfd.h>
 
+// malloc_trim(3): <malloc.h> is not part of Glibc's module map.
+#include <malloc.h>
+
 // WIFEXITED, WEXITSTATUS and WTERMSIG are function-like macros, which Swift does not import.
 static inline bool CLinux_WIFEXITED(int status) { return WIFEXITED(status); }
 static inline int CLinux_WEXITSTATUS(int status) { return WEXITSTATUS(status); }

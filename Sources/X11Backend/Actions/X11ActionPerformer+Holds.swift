@@ -14,7 +14,7 @@ extension X11ActionPerformer {
         if let pressed = holdKeycodes[key.keysym], pressed.allSatisfy(held.keys.contains) { return }
         do {
             try display.call("hold \(key.name)", sync: true) { (_) throws(X11Error) in
-                var mapping = try keyboardMapping()
+                var mapping = try currentKeyboardMapping()
                 let step = try resolve(UInt(key.keysym), named: key.name, in: &mapping)
                 var pressed: [KeyCode] = []
                 if step.needsShift {

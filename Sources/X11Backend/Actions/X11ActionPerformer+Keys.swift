@@ -11,7 +11,7 @@ extension X11ActionPerformer {
     /// Every keysym is resolved (and unmapped ones mapped) before the first press, so a keysym
     /// that cannot be typed fails the action with nothing pressed.
     func typeCombo(_ combo: KeyCombo) throws(X11Error) {
-        var mapping = try keyboardMapping()
+        var mapping = try currentKeyboardMapping()
         var plan: [(keycode: KeyCode, needsShift: Bool)] = []
         for key in combo.keys {
             plan.append(try resolve(UInt(key.keysym), named: key.name, in: &mapping))
@@ -127,7 +127,19 @@ extension X11ActionPerformer {
 
     // MARK: - X
 
-    /// The server's current core keyboard mapping.
+    /// The server's current core keyboard mapping, read once and kept until the server says
+    /// it changed (a keyboard `MappingNotify`, ours included) — no round trip before a key.
+    func currentKeyboardMapping() throws(X11Error) -> KeyboardMapping {
+        if let cached = cachedKeyboardMapping, cached.changes == display.keyboardMappingChanges, !display.keyboardMappingChangeIsQueued {
+            return cached.mapping
+        }
+        let changes = display.keyboardMappingChanges
+        let mapping = try keyboardMapping()
+        cachedKeyboardMapping = (mapping, changes)
+        return mapping
+    }
+
+    /// The server's current core keyboard mapping (a round trip).
     func keyboardMapping() throws(X11Error) -> KeyboardMapping {
         try display.call("XGetKeyboardMapping") { (display) throws(X11Error) -> KeyboardMapping in
             var minKeycode: Int32 = 0, maxKeycode: Int32 = 0, perKeycode: Int32 = 0
@@ -144,6 +156,7 @@ extension X11ActionPerformer {
 
     /// Replaces the keysyms of one keycode (and waits for the server, so an error is seen).
     private func changeMapping(of keycode: KeyCode, to keysyms: [UInt]) throws(X11Error) {
+        cachedKeyboardMapping = nil
         try display.call("XChangeKeyboardMapping(\(keycode.rawValue))", sync: true) { display in
             var keysyms = keysyms
             XChangeKeyboardMapping(display, Int32(keycode.rawValue), Int32(keysyms.count), &keysyms, 1)

@@ -23,7 +23,8 @@ public struct HeldInput: Hashable, Sendable {
 /// The live performer: injects actions into the X server through XTest and EWMH.
 ///
 /// - `key`: presses the keys in order and releases them in reverse. Keysyms become keycodes
-///   through the server's current keyboard mapping (read fresh for each action); one that
+///   through the server's current keyboard mapping (read once, and again after the server
+///   announces a change with `MappingNotify`); one that
 ///   needs Shift gets `Shift_L` pressed before it and released after it; one that is not
 ///   mapped at all is mapped on a spare keycode (one with no keysym) for the moment, and the
 ///   mapping is put back ``temporaryMappingHold`` later (see ``restoreTemporaryMappings(dueBy:)``).
@@ -74,6 +75,9 @@ public final class X11ActionPerformer: ActionPerformer {
     /// The keycodes pressed for each held keysym (`hold`), in press order: the key, and Shift
     /// before it when the keysym needs it.
     var holdKeycodes: [UInt32: [KeyCode]] = [:]
+    /// The keyboard mapping last read, and ``X11Display/keyboardMappingChanges`` when it was
+    /// read (see ``currentKeyboardMapping()``).
+    var cachedKeyboardMapping: (mapping: KeyboardMapping, changes: Int)?
 
     /// A spare keycode lent to a keysym, and what to put back.
     struct TemporaryMapping: Hashable {
@@ -96,6 +100,8 @@ public final class X11ActionPerformer: ActionPerformer {
             return XTestQueryExtension(display, &event, &error, &major, &minor) != 0
         }
         guard hasXTest else { throw .missingExtension("XTEST", display: display.name) }
+        // The keyboard mapping is kept between actions; this is how a change reaches it.
+        display.followKeyboardMapping()
         self.display = display
         self.temporaryMappingHold = temporaryMappingHold
         self.logger = logger

@@ -312,8 +312,11 @@ public final class X11InputCapture: InputArbiter {
             releaseAfterPress = InputEvent(time: released, .buttonRelease(button: button, at: p))
             return InputEvent(time: t, .buttonPress(button: button, at: p))
         }
-        triggerAxes = pointerAxes(of: e.sourceid)
+        // Raw motion first, and sent at once: the motion made before the server has the
+        // selection is lost to the engine, and reading the device's axes waits a round trip.
         selectRawMotion(true)
+        display.flush()
+        triggerAxes = pointerAxes(of: e.sourceid)
         return InputEvent(time: t, .buttonPress(button: button, at: p))
     }
 
@@ -395,7 +398,12 @@ public final class X11InputCapture: InputArbiter {
         triggerPress = press
         let mode = decision == .claimed ? Int32(XIAsyncDevice) : Int32(XIReplayDevice)
         do {
-            try display.call(decision == .claimed ? "claim button \(press.button)" : "give button \(press.button) back", sync: true) { handle in
+            // A claim is not waited for: the action it comes before follows on the same
+            // connection, so the server thaws the pointer before it injects (requests run in
+            // order), and a round trip here would delay every action by one. An error of the
+            // claim (the master pointer vanished) arrives with the action's own sync or the
+            // loop's, as an asynchronous X error that the loop logs. A give-back is waited for.
+            try display.call(decision == .claimed ? "claim button \(press.button)" : "give button \(press.button) back", sync: decision == .givenBack) { handle in
                 _ = XIAllowEvents(handle, press.master, mode, UInt(CurrentTime))
             }
             lastThaw = .now
@@ -517,7 +525,11 @@ public final class X11InputCapture: InputArbiter {
 
     private func grabButton() throws(X11Error) {
         let b = Int32(button)
-        let failed = try passiveGrab("XIGrabButton(\(button))", events: [XI_ButtonPress, XI_ButtonRelease, XI_Motion]) { handle, root, mask, modifiers in
+        // No XI_Motion: the press is followed by its raw events (see TriggerPress), and a claim
+        // that thaws the pointer would otherwise have the server deliver every motion it held,
+        // before it gets to the action that follows the claim (about 40 µs on Xvfb: the
+        // latency benchmark in docs/performance.md).
+        let failed = try passiveGrab("XIGrabButton(\(button))", events: [XI_ButtonPress, XI_ButtonRelease]) { handle, root, mask, modifiers in
             // Synchronous for the pointer: the press freezes it until the engine decides (see
             // TriggerPress); the keyboard goes on.
             XIGrabButton(handle, Self.masterPointer, b, root, 0, XIGrabModeSync, XIGrabModeAsync, 0, &mask, 1, &modifiers)

@@ -42,6 +42,20 @@ public final class Daemon {
     /// `learn`: the path being followed, and whether the shape was written.
     private var learner: ShapeLearner? = nil
     private var learned = false
+    /// Live: what the pipeline observed in this turn of the loop, not logged yet.
+    private var deferredObservations: [PipelineEvent] = []
+    /// Live: the performer, whose failure log the observations feed.
+    private var livePerformer: GrabSafePerformer?
+    /// When to let go of the pages that start-up, a reload or a session of gestures mapped and
+    /// the waiting loop does not use (see ``ResidentPages``); nil: nothing due. Input moves it
+    /// on: it comes due only once input has paused, never in the middle of a gesture.
+    private var trimDue: ContinuousClock.Instant?
+    /// How long after start-up or a reload (with no input since) pages are let go of.
+    static let trimDelay = Duration.seconds(3)
+    /// How long after the last input pages are let go of. The first gesture after that maps
+    /// back the code it runs (minor faults: about 0.5 ms more latency, docs/performance.md),
+    /// so only after a pause long enough that gestures in a row all run warm.
+    static let idleTrimDelay = Duration.seconds(60)
 
     /// - Parameters:
     ///   - mode: live, dry run or record.
@@ -149,6 +163,10 @@ public final class Daemon {
             ])
         SystemdNotifier.notify("READY=1", environment: environment)
         if case .learn(let name, _) = mode { startLearning(name) }
+        // Start-up's code (argument parsing, the TOML parser, X set-up) stays mapped unless let
+        // go of, once no input came for a while (``trimDelay``). Live only: `--dry-run` reads
+        // positions from the pointer and cannot afford the slower first gesture after it.
+        if case .live = mode { trimDue = .now + Self.trimDelay }
 
         var code: Int32 = 0
         var fds = [
@@ -157,7 +175,9 @@ public final class Daemon {
             pollfd(fd: follower.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         loop: while true {
-            capture.drain { feed($0, pipeline) }
+            var hadInput = false
+            capture.drain { hadInput = true; feed($0, pipeline) }
+            if hadInput, case .live = mode { trimDue = .now + Self.idleTrimDelay }
             if learned { break }
             if let recordFailure {
                 logger.critical("cannot record: \(recordFailure)")
@@ -166,12 +186,14 @@ public final class Daemon {
             }
             capture.restoreButtonGrab()
             display.flush()
+            logDeferredObservations()
             if display.isConnectionLost { code = 1; break }
             for error in display.takeAsynchronousErrors() { logger.warning("X error: \(error)") }
 
             // Milliseconds until the engine's next timer or the performer's next restore; -1: none.
             let timeout = pipeline.nextDeadline.map(capture.milliseconds(until:))
-                .earliest(performer?.nextMaintenance).earliest(follower.timeout(now: .now)) ?? -1
+                .earliest(performer?.nextMaintenance).earliest(follower.timeout(now: .now))
+                .earliest(trimDue.map(pollTimeout(until:))) ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             do throws(SystemError) {
                 try SystemCall.poll(&fds, timeout: timeout)
@@ -190,6 +212,7 @@ public final class Daemon {
                 if isObserver {} else { display.flush() }
             }
             performer?.maintain()
+            if let due = trimDue, due <= .now { trimResidentPages() }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 for signal in signals.drain() {
                     switch signal {
@@ -217,7 +240,9 @@ public final class Daemon {
             capture.releaseGrabs()
             performer?.releaseEverything()
             try? display.sync()
+            logDeferredObservations()
         } else {
+            logDeferredObservations()
             logger.critical("lost the connection to X display \(display.name)")
             code = 1
         }
@@ -283,46 +308,73 @@ public final class Daemon {
     }
 
     private func makeBarePipeline(performer: GrabSafePerformer?, arbiter: X11InputCapture) -> Pipeline {
-        let logger = self.logger
         switch mode {
         case .live:
+            livePerformer = performer
+            // Logged once the loop turn's actions are on their way to the server (see
+            // ``logDeferredObservations()``): a log line costs a clock and time-zone read and a
+            // write, which would otherwise sit between the gesture and its injection. A failed
+            // action is logged at once, after what came before it: the failure log's state
+            // (``ActionFailureLog``) must see it before a later success of the same action.
             return Pipeline(config: config, performer: performer, arbiter: arbiter) { [unowned self] event in
-                switch event {
-                case .phase(let report, let binding, let release):
-                    // One line per performed binding, repeats counted at the end; why nothing fired.
-                    for line in liveLog.lines(for: report, binding: binding, config: config) {
-                        logger.log(level: line.level == .info ? .info : .debug, "\(line.message)",
-                                   metadata: line.metadata.isEmpty ? nil : line.metadata.mapValues { .string($0) })
-                    }
-                    if let release {
-                        logger.info("\(report.gesture.rawValue) \(report.phase.rawValue): released \(release)",
-                                    metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)"])
-                    }
-                case .actionFailed(let binding, let action, let error):
-                    // Once per reason, not at every firing (see ActionFailureLog).
-                    if let performer {
-                        performer.failures.failed(action, error, binding: "\(binding.source)")
-                    } else {
-                        logger.error("action failed: \(error)", metadata: ["binding": "\(binding.source)"])
-                    }
-                case .skipped(let report, let binding, let lock):
-                    logger.debug("\(report.gesture.rawValue) \(report.phase.rawValue): skipped \(binding.actionExcerpt), the screen is locked (\(lock))",
-                                 metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
-                case .passedOn(let decision):
-                    logger.debug("passed on to the application: \(decision.input)")
-                case .claimed(let decision):
-                    logger.debug("claimed: \(decision.input)")
-                case .transition(let transition):
-                    logger.debug("\(transition)")
-                case .engineBug(let bug):
-                    logger.debug("\(bug)")
-                }
+                deferredObservations.append(event)
+                if case .actionFailed = event { logDeferredObservations() }
             }
         case .dryRun(let format):
             let printer = ReportPrinter(format: format, config: { [unowned self] in self.config })
             return Pipeline(config: config, performer: nil, arbiter: nil, observe: printer.print)
         case .record, .learn:
             return Pipeline(config: config, performer: nil, arbiter: nil) { _ in }
+        }
+    }
+
+    /// Lets go of the pages start-up or a reload used and the loop does not (``ResidentPages``).
+    private func trimResidentPages() {
+        trimDue = nil
+        let released = ResidentPages.trim()
+        logger.debug("let go of \(released) kB of pages the loop does not use")
+    }
+
+    /// Logs what the live pipeline observed since the last call, in order.
+    private func logDeferredObservations() {
+        guard !deferredObservations.isEmpty else { return }
+        let events = deferredObservations
+        deferredObservations.removeAll(keepingCapacity: true)
+        for event in events { logObservation(event) }
+    }
+
+    private func logObservation(_ event: PipelineEvent) {
+        let logger = self.logger
+        let performer = livePerformer
+        switch event {
+        case .phase(let report, let binding, let release):
+            // One line per performed binding, repeats counted at the end; why nothing fired.
+            for line in liveLog.lines(for: report, binding: binding, config: config) {
+                logger.log(level: line.level == .info ? .info : .debug, "\(line.message)",
+                           metadata: line.metadata.isEmpty ? nil : line.metadata.mapValues { .string($0) })
+            }
+            if let release {
+                logger.info("\(report.gesture.rawValue) \(report.phase.rawValue): released \(release)",
+                            metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)"])
+            }
+        case .actionFailed(let binding, let action, let error):
+            // Once per reason, not at every firing (see ActionFailureLog).
+            if let performer {
+                performer.failures.failed(action, error, binding: "\(binding.source)")
+            } else {
+                logger.error("action failed: \(error)", metadata: ["binding": "\(binding.source)"])
+            }
+        case .skipped(let report, let binding, let lock):
+            logger.debug("\(report.gesture.rawValue) \(report.phase.rawValue): skipped \(binding.actionExcerpt), the screen is locked (\(lock))",
+                         metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
+        case .passedOn(let decision):
+            logger.debug("passed on to the application: \(decision.input)")
+        case .claimed(let decision):
+            logger.debug("claimed: \(decision.input)")
+        case .transition(let transition):
+            logger.debug("\(transition)")
+        case .engineBug(let bug):
+            logger.debug("\(bug)")
         }
     }
 
@@ -351,6 +403,11 @@ public final class Daemon {
         _ attempt: ConfigFollower.Attempt, follower: ConfigFollower, _ pipeline: Pipeline, capture: X11InputCapture, trigger: ReloadTrigger
     ) {
         let reason = trigger.rawValue
+        // What the old config's gestures did is logged with the old config.
+        logDeferredObservations()
+        // The parser ran again: its pages are let go of once reloads have settled (a storm of
+        // SIGHUPs, an editor's saves) and input has paused, not after each one.
+        defer { if case .live = mode { trimDue = .now + Self.trimDelay } }
         switch attempt {
         case .postponed(let why):
             logger.notice("config not reloaded yet (\(reason)): \(why)")
@@ -434,10 +491,14 @@ final class GrabSafePerformer: ActionPerformer {
 
     /// Milliseconds until a temporary key mapping must be restored, if any.
     var nextMaintenance: Int32? {
-        guard let due = inner.nextRestoreDeadline else { return nil }
-        let ms = (due - .now) / .milliseconds(1)
-        return Int32(max(0, min(ms.rounded(.up), Double(Int32.max))))
+        inner.nextRestoreDeadline.map(pollTimeout(until:))
     }
 
     func maintain() { inner.restoreTemporaryMappings() }
+}
+
+/// Whole milliseconds from now until `instant`, at least 0: a `poll` timeout.
+private func pollTimeout(until instant: ContinuousClock.Instant) -> Int32 {
+    let ms = (instant - .now) / .milliseconds(1)
+    return Int32(max(0, min(ms.rounded(.up), Double(Int32.max))))
 }

@@ -297,7 +297,59 @@ public final class X11Display {
         guard !connection.lost, XPending(handle) > 0 else { return nil }
         var event = XEvent()
         XNextEvent(handle, &event)
+        if Self.isKeyboardMappingChange(event, xkbEventBase: xkbEventBase) { keyboardMappingChanges &+= 1 }
         return event
+    }
+
+    /// Asks to be told of keyboard mapping changes: XKB's map and new-keyboard notifications
+    /// (a `setxkbmap` sends the latter). A plain Xlib connection is sent no `MappingNotify` for
+    /// another client's change (measured on Xvfb 21.1); once it selects these, it gets them and
+    /// the core `MappingNotify` too.
+    func followKeyboardMapping() {
+        _ = try? call("XkbSelectEvents") { (handle) -> Void in
+            var opcode: Int32 = 0, eventBase: Int32 = 0, errorBase: Int32 = 0
+            var major = Int32(XkbMajorVersion), minor = Int32(XkbMinorVersion)
+            guard XkbQueryExtension(handle, &opcode, &eventBase, &errorBase, &major, &minor) != 0 else { return }
+            let mask = UInt32(XkbMapNotifyMask | XkbNewKeyboardNotifyMask)
+            if XkbSelectEvents(handle, UInt32(XkbUseCoreKbd), mask, mask) != 0 { xkbEventBase = eventBase }
+        }
+    }
+
+    /// XKB's first event type, once ``followKeyboardMapping()`` selected its notifications.
+    private var xkbEventBase: Int32?
+
+    /// Whether `event` says the keyboard mapping changed.
+    private static func isKeyboardMappingChange(_ event: XEvent, xkbEventBase: Int32?) -> Bool {
+        (event.type == MappingNotify && event.xmapping.request == MappingKeyboard) || (xkbEventBase.map { event.type == $0 } ?? false)
+    }
+
+    /// How many keyboard mapping notifications ``nextEvent()`` has handed out: a keyboard
+    /// mapping read when this was `n` is current while it still is `n` and
+    /// ``keyboardMappingChangeIsQueued`` is false.
+    private(set) var keyboardMappingChanges = 0
+
+    /// Whether a keyboard mapping notification waits in the queue, not yet handed out by
+    /// ``nextEvent()``. Reads what has arrived on the socket without blocking (one `read`, no
+    /// round trip) and removes nothing.
+    var keyboardMappingChangeIsQueued: Bool {
+        guard !connection.lost else { return false }
+        // Usually nothing is queued and nothing has arrived: one `poll`, and the requests
+        // buffered so far (a claim) stay buffered, to go out with the action's.
+        var socket = pollfd(fd: XConnectionNumber(handle), events: Int16(POLLIN), revents: 0)
+        if XEventsQueued(handle, QueuedAlready) == 0, poll(&socket, 1, 0) == 0 { return false }
+        // [XKB's event base or -1, found]: what the predicate, a C function, can be given.
+        var state: [Int32] = [xkbEventBase ?? -1, 0]
+        var unused = XEvent()
+        state.withUnsafeMutableBufferPointer { buffer in
+            // The predicate sees every queued event and takes none.
+            _ = XCheckIfEvent(handle, &unused, { _, event, argument in
+                guard let event, let argument else { return 0 }
+                let state = UnsafeMutableRawPointer(argument).assumingMemoryBound(to: Int32.self)
+                if X11Display.isKeyboardMappingChange(event.pointee, xkbEventBase: state[0] >= 0 ? state[0] : nil) { state[1] = 1 }
+                return 0
+            }, UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self))
+        }
+        return state[1] != 0
     }
 
     /// Runs `body` with the data of an XInput 2 generic event, then frees it.
