@@ -45,6 +45,9 @@ struct TriggerPress: Hashable {
     var decision = Decision.undecided
     /// The source device released the button.
     var released = false
+    /// The grab of a claimed press was let go before its release, for an injected click or
+    /// scroll (``X11InputCapture/lettingPointerInputThrough(_:)``).
+    var grabLetGo = false
 
     /// Whether the engine still follows the press: a press given back is the application's.
     var feedsEngine: Bool { decision != .givenBack }

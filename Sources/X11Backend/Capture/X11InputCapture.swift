@@ -58,7 +58,7 @@ public final class X11InputCapture: InputArbiter {
     /// How long after a failed try the grab is tried again.
     var grabRetryInterval = Duration.seconds(1)
     /// The press of the trigger button in progress (grab mode).
-    private(set) var triggerPress: TriggerPress? = nil
+    var triggerPress: TriggerPress? = nil
     /// How the raw motion of ``triggerPress``'s source device moves the pointer.
     private var triggerAxes = PointerAxes()
     /// Raw motion is selected (only while a press is in progress: no wakeups for plain motion).
@@ -125,6 +125,7 @@ public final class X11InputCapture: InputArbiter {
     /// grabbed, the old grab is put back and the error thrown: the previous config stays whole.
     public func setButton(_ newButton: Int) throws(X11Error) {
         guard newButton != button else { return }
+        sendDeferredClaim()
         if triggerPress?.decision == .undecided { decideTriggerPress(.release) }
         let old = button
         if grabbed { try ungrabButton() }
@@ -141,6 +142,7 @@ public final class X11InputCapture: InputArbiter {
 
     /// Gives back an undecided press and removes every grab (shutdown). Safe to call twice.
     public func releaseGrabs() {
+        sendDeferredClaim()
         if let press = triggerPress {
             switch press.decision {
             case .undecided:
@@ -164,6 +166,7 @@ public final class X11InputCapture: InputArbiter {
     /// injected click reaches applications instead of coming back to the bridge. The grab is
     /// put back afterwards; if that fails, ``restoreButtonGrab()`` retries it.
     public func suspendingButtonGrab<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        sendDeferredClaim()
         guard grabbed else { return try body() }
         try? ungrabButton()
         defer { restoreButtonGrab() }
@@ -396,25 +399,57 @@ public final class X11InputCapture: InputArbiter {
     private func decideTriggerPress(_ ownership: Ownership) {
         guard var press = triggerPress, let decision = press.decide(ownership) else { return }
         triggerPress = press
-        let mode = decision == .claimed ? Int32(XIAsyncDevice) : Int32(XIReplayDevice)
-        do {
-            // A claim is not waited for: the action it comes before follows on the same
-            // connection, so the server thaws the pointer before it injects (requests run in
-            // order), and a round trip here would delay every action by one. An error of the
-            // claim (the master pointer vanished) arrives with the action's own sync or the
-            // loop's, as an asynchronous X error that the loop logs. A give-back is waited for.
-            try display.call(decision == .claimed ? "claim button \(press.button)" : "give button \(press.button) back", sync: decision == .givenBack) { handle in
-                _ = XIAllowEvents(handle, press.master, mode, UInt(CurrentTime))
-            }
-            lastThaw = .now
-            logger.debug(decision == .claimed ? "button \(press.button) press claimed" : "button \(press.button) press given back to the application",
-                         metadata: ["released": "\(press.released)"])
-        } catch {
-            // The master pointer is gone, or so is the connection: nothing is frozen any more.
-            logger.error("could not \(decision == .claimed ? "take" : "give back") the press of button \(press.button): \(error)")
+        if decision == .claimed && defersClaims {
+            // Thawed by ``sendDeferredClaim()``: after the key actions it comes before.
+            deferredClaim = (press.master, press.button, press.released)
+        } else {
+            allowEvents(master: press.master, button: press.button, released: press.released, claimed: decision == .claimed)
         }
         if decision == .givenBack { selectRawMotion(false) }
         finishTriggerPressIfDone()
+    }
+
+    /// Whether a claim's thaw waits for ``sendDeferredClaim()`` (the live daemon), so that the
+    /// key actions of the gesture that claimed go out before it.
+    ///
+    /// The pointer is frozen while a press is undecided, the keyboard is not (the grab is
+    /// synchronous for the pointer only). A thaw makes the server first process every pointer
+    /// event it held during the freeze, and only then the requests that follow: sent before
+    /// the key, it delays the key by that work (the synchronous floor in docs/performance.md).
+    /// Keys injected while the pointer is still frozen reach applications at once and cannot
+    /// mix with the frozen press, which no application has seen. Anything that injects pointer
+    /// input, or waits on the server for long, thaws first (``sendDeferredClaim()`` from the
+    /// performer), and the daemon's loop thaws before each flush, so the pointer is never
+    /// frozen past the loop turn that claimed it.
+    public var defersClaims = false
+    /// A claim decided but not sent yet (see ``defersClaims``).
+    private var deferredClaim: (master: Int32, button: Int, released: Bool)? = nil
+
+    /// Sends the thaw of a claimed press, if one waits (see ``defersClaims``).
+    public func sendDeferredClaim() {
+        guard let claim = deferredClaim else { return }
+        deferredClaim = nil
+        allowEvents(master: claim.master, button: claim.button, released: claim.released, claimed: true)
+    }
+
+    /// Thaws the frozen pointer for the bridge (claim) or has the server replay the press.
+    private func allowEvents(master: Int32, button: Int, released: Bool, claimed: Bool) {
+        let mode = claimed ? Int32(XIAsyncDevice) : Int32(XIReplayDevice)
+        do {
+            // A claim is not waited for: what follows it goes on the same connection, and the
+            // server runs requests in order; a round trip here would delay every action by one.
+            // An error of the claim (the master pointer vanished) arrives with a later sync, as
+            // an asynchronous X error that the loop logs. A give-back is waited for.
+            try display.call(claimed ? "claim button \(button)" : "give button \(button) back", sync: !claimed) { handle in
+                _ = XIAllowEvents(handle, master, mode, UInt(CurrentTime))
+            }
+            lastThaw = .now
+            logger.debug(claimed ? "button \(button) press claimed" : "button \(button) press given back to the application",
+                         metadata: ["released": "\(released)"])
+        } catch {
+            // The master pointer is gone, or so is the connection: nothing is frozen any more.
+            logger.error("could not \(claimed ? "take" : "give back") the press of button \(button): \(error)")
+        }
     }
 
     private func pointerPosition() -> Point? {

@@ -109,6 +109,8 @@ public final class Daemon {
                 let injector = try X11ActionPerformer(display: display, logger: logger)
                 injector.restoreStaleLentKeycodes()
                 performer = GrabSafePerformer(injector, capture: capture)
+                // Keys go out before the thaw of the press they follow (see `defersClaims`).
+                capture.defersClaims = true
             case .dryRun, .record, .learn:
                 capture = try X11InputCapture(
                     display: display, mode: .observe, button: config.pointerButton, needs: CaptureNeeds(config), logger: logger)
@@ -185,6 +187,7 @@ public final class Daemon {
                 break
             }
             capture.restoreButtonGrab()
+            capture.sendDeferredClaim()
             display.flush()
             logDeferredObservations()
             if display.isConnectionLost { code = 1; break }
@@ -209,7 +212,10 @@ public final class Daemon {
             }
             if let deadline = pipeline.nextDeadline, let now = capture.now, deadline <= now {
                 pipeline.advance(to: now)
-                if isObserver {} else { display.flush() }
+                if isObserver {} else {
+                    capture.sendDeferredClaim()
+                    display.flush()
+                }
             }
             performer?.maintain()
             if let due = trimDue, due <= .now { trimResidentPages() }
@@ -471,9 +477,18 @@ final class GrabSafePerformer: ActionPerformer {
     }
 
     func perform(_ action: Action, context: ActionContext) throws(ActionError) {
-        if case .click(let button) = action, button == capture.button {
-            try capture.suspendingButtonGrab { () throws(ActionError) in try inner.perform(action, context: context) }
-        } else {
+        // Only keys go out before the thaw of the press that claimed (``X11InputCapture/defersClaims``):
+        // pointer input would queue behind the freeze, and other actions may wait on the server.
+        if case .key = action {} else { capture.sendDeferredClaim() }
+        switch action {
+        case .click(let button) where button == capture.button:
+            try capture.suspendingButtonGrab { () throws(ActionError) in
+                try capture.lettingPointerInputThrough { () throws(ActionError) in try inner.perform(action, context: context) }
+            }
+        case .click, .scroll:
+            // Injected pointer input must not come back to the grab of the press that claimed.
+            try capture.lettingPointerInputThrough { () throws(ActionError) in try inner.perform(action, context: context) }
+        default:
             try inner.perform(action, context: context)
         }
         failures.succeeded(action)

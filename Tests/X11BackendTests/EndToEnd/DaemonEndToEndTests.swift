@@ -43,6 +43,52 @@ struct DaemonEndToEndTests {
         }
     }
 
+    @Test("pointer gestures bound to pointer actions: a right-drag scrolls and a right-button hold middle-clicks the window under the pointer")
+    func pointerGestureInjectsPointerActions() throws {
+        let config = """
+            [[bind]]
+            gesture = "swipe"
+            device = "pointer"
+            direction = "right"
+            action = "scroll down 2"
+
+            [[bind]]
+            gesture = "long-press"
+            device = "pointer"
+            action = "click middle"
+            """
+        try XServer.with(windowManager: true) { server in
+            let window = try EventWindow(server: server.name, x: 100, y: 100, width: 600, height: 400)
+            let daemon = try DaemonProcess(server, config: config)
+            let mouse = try PointerDriver(server)
+            let (x, y) = window.centre()
+            window.reset()
+            // The drag is claimed, then its grab let go for the scroll: the window gets the two
+            // wheel clicks; of button 3 at most the release (the rest of the press follows the
+            // injected click's implicit grab), never the press.
+            mouse.fastDrag(from: x - 150, y, by: 300, 0)
+            var events = window.waitForEvents(4)
+            usleep(100_000)
+            events = window.waitForEvents(0, timeout: .zero)
+            #expect(events.filter { $0.detail != 3 }.map(\.detail) == [5, 5, 5, 5], "\(events) \(daemon.output)")
+            #expect(!events.contains { $0.detail == 3 && $0.kind == .buttonPress }, "\(events)")
+            window.reset()
+            // A right-button hold middle-clicks where the pointer is.
+            mouse.move(to: x, y)
+            mouse.hold(.milliseconds(800))
+            events = window.waitForEvents(3)
+            let middle = events.filter { $0.detail == 2 }
+            #expect(middle.map(\.kind) == [.buttonPress, .buttonRelease], "\(events) \(daemon.output)")
+            #expect(middle.first.map { ($0.rootX, $0.rootY) == (x, y) } == true, "\(middle)")
+            #expect(!events.contains { $0.detail == 3 && $0.kind == .buttonPress }, "\(events)")
+            #expect(!daemon.output.contains("error"), "\(daemon.output)")
+            // Pointer gestures still work after both.
+            window.reset()
+            mouse.fastDrag(from: x - 150, y, by: 300, 0)
+            #expect(window.waitForEvents(4).filter { $0.detail == 5 }.count == 4, "\(window.received) \(daemon.output)")
+        }
+    }
+
     @Test("a plain right click still reaches the application window")
     func plainClickReachesApplication() throws {
         try XServer.with(windowManager: true) { server in

@@ -1,0 +1,31 @@
+internal import CX11
+import Logging
+
+extension X11InputCapture {
+    /// Runs `body` — an injection of pointer input (a click, a scroll) — so that what it injects
+    /// reaches the applications, also in the middle of a press of the trigger button that a
+    /// gesture claimed.
+    ///
+    /// A claimed press keeps its grab until the physical release, and that active grab takes
+    /// every event of the master pointer, the XTest device's included: a click or a scroll
+    /// injected during the press (a right-drag bound to `scroll down`, a right-button hold bound
+    /// to `click middle`) came back to the bridge and reached no application. So the grab is
+    /// let go first (the press's raw events still end it for the engine). It cannot be taken
+    /// back: the injected press gives the window it lands in the implicit grab, which lasts
+    /// while any button is down — the held trigger button too. The rest of the press (its
+    /// motion and its release, never its press) then goes to that window; applications ignore
+    /// a release without its press.
+    public func lettingPointerInputThrough<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        sendDeferredClaim()
+        if mode == .grab, let press = triggerPress, press.decision == .claimed, !press.released, !press.grabLetGo {
+            do {
+                try display.call("XIUngrabDevice(\(press.master))") { _ = XIUngrabDevice($0, press.master, UInt(CurrentTime)) }
+                triggerPress?.grabLetGo = true
+                logger.debug("the held press of button \(press.button) is let go for an injected click or scroll")
+            } catch {
+                logger.warning("the held press of button \(press.button) could not be let go for an injected click or scroll: \(error)")
+            }
+        }
+        return try body()
+    }
+}
