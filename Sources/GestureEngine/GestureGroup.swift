@@ -560,7 +560,7 @@ extension GestureGroup {
         }
     }
 
-    private mutating func recognizeStroke(_ match: StrokeMatch, bounds: StrokePath.Bounds, at t: Instant, _ r: Recognition, emit: Emit) {
+    private mutating func recognizeStroke(_ match: StrokeMatch, bounds: PathBounds, at t: Instant, _ r: Recognition, emit: Emit) {
         resolve(inFavorOf: .stroke, at: t, emit: emit)
         set(.stroke, .done, at: t, emit: emit)
         let firing = r.bestFiring(among: candidates, gesture: .stroke, direction: nil, on: nil, shape: match.shape)

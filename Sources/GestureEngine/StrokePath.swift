@@ -59,25 +59,36 @@ struct StrokePath {
         stride *= 2
     }
 
-    /// The bounding box of a path.
-    struct Bounds {
-        var min: Point
-        var max: Point
-
-        /// Its diagonal (px): a path's size, whatever its shape.
-        var diagonal: Double { max.distance(to: min) }
-        /// Its centre: where a stroke is reported.
-        var centre: Point { (min + max) / 2 }
-    }
-
     /// The bounding box of the points kept (zero-sized at the origin when there are none).
-    var bounds: Bounds {
-        guard let first = points.first else { return Bounds(min: .zero, max: .zero) }
+    var bounds: PathBounds { PathBounds(points) }
+}
+
+/// The bounding box of a path: a stroke's size (its diagonal) and where it is reported (its
+/// centre). Shared by the engine's strokes and `gesture-bridge learn`.
+public struct PathBounds: Hashable, Sendable {
+    /// The smallest x and y.
+    public var min: Point
+    /// The largest x and y.
+    public var max: Point
+
+    /// The box of `points`; zero-sized at the origin when there are none.
+    public init(_ points: [Point]) {
+        guard let first = points.first else {
+            self.min = .zero
+            self.max = .zero
+            return
+        }
         var lo = first, hi = first
         for p in points {
             lo = Point(x: Swift.min(lo.x, p.x), y: Swift.min(lo.y, p.y))
             hi = Point(x: Swift.max(hi.x, p.x), y: Swift.max(hi.y, p.y))
         }
-        return Bounds(min: lo, max: hi)
+        self.min = lo
+        self.max = hi
     }
+
+    /// Its diagonal (px): a path's size, whatever its shape.
+    public var diagonal: Double { max.distance(to: min) }
+    /// Its centre: where a stroke is reported.
+    public var centre: Point { (min + max) / 2 }
 }

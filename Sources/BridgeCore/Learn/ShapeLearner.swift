@@ -110,24 +110,13 @@ public struct ShapeLearner {
         defer { reset() }
         guard let device else { return .cancelled }
         if spoiled { return .moreThanOneFinger }
-        let diagonal = Self.diagonal(of: path)
+        let diagonal = PathBounds(path).diagonal
         let minimum = minimumSize(device)
         guard diagonal >= minimum else { return .tooSmall(diagonal: diagonal, minimum: minimum, device: device) }
         return .learned(Self.normalized(path, count: Self.pointCount))
     }
 
     // MARK: - The shape
-
-    /// The bounding-box diagonal of a path (px).
-    static func diagonal(of path: [Point]) -> Double {
-        guard let first = path.first else { return 0 }
-        var lo = first, hi = first
-        for p in path {
-            lo = Point(x: min(lo.x, p.x), y: min(lo.y, p.y))
-            hi = Point(x: max(hi.x, p.x), y: max(hi.y, p.y))
-        }
-        return hi.distance(to: lo)
-    }
 
     /// `count` points evenly spaced along the path (by length), moved so the bounding box's
     /// top-left is (0, 0) and rounded to whole pixels.
@@ -151,8 +140,7 @@ public struct ShapeLearner {
             }
         }
         if let last = path.last { while points.count < count { points.append(last) } }
-        var lo = points.first ?? .zero
-        for p in points { lo = Point(x: min(lo.x, p.x), y: min(lo.y, p.y)) }
+        let lo = PathBounds(points).min
         return points.map { Point(x: ($0.x - lo.x).rounded(), y: ($0.y - lo.y).rounded()) }
     }
 

@@ -17,15 +17,25 @@ extension X11InputCapture {
     /// a release without its press.
     public func lettingPointerInputThrough<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
         sendDeferredClaim()
-        if mode == .grab, let press = triggerPress, press.decision == .claimed, !press.released, !press.grabLetGo {
-            do {
-                try display.call("XIUngrabDevice(\(press.master))") { _ = XIUngrabDevice($0, press.master, UInt(CurrentTime)) }
-                triggerPress?.grabLetGo = true
+        do {
+            if let press = try letGoOfHeldPress(sync: false) {
                 logger.debug("the held press of button \(press.button) is let go for an injected click or scroll")
-            } catch {
-                logger.warning("the held press of button \(press.button) could not be let go for an injected click or scroll: \(error)")
             }
+        } catch {
+            logger.warning("the held press of button \(triggerPress?.button ?? button) could not be let go for an injected click or scroll: \(error)")
         }
         return try body()
+    }
+
+    /// Lets go of the active grab that a claimed press of the trigger button holds until its
+    /// physical release (for a screen locker, an injected click, shutdown); the press's raw
+    /// release still ends it for the engine. Returns the press, or nil when no claimed press is
+    /// held with its grab.
+    @discardableResult
+    func letGoOfHeldPress(sync: Bool) throws(X11Error) -> TriggerPress? {
+        guard mode == .grab, let press = triggerPress, press.decision == .claimed, !press.released, !press.grabLetGo else { return nil }
+        try display.call("XIUngrabDevice(\(press.master))", sync: sync) { _ = XIUngrabDevice($0, press.master, UInt(CurrentTime)) }
+        triggerPress?.grabLetGo = true
+        return press
     }
 }

@@ -144,15 +144,9 @@ public final class X11InputCapture: InputArbiter {
     public func releaseGrabs() {
         sendDeferredClaim()
         if let press = triggerPress {
-            switch press.decision {
-            case .undecided:
-                decideTriggerPress(.release)
-            case .claimed where !press.released:
-                // The active grab of a claimed press would outlive the passive one.
-                _ = try? display.call("XIUngrabDevice(\(press.master))") { XIUngrabDevice($0, press.master, UInt(CurrentTime)) }
-            case .claimed, .givenBack:
-                break
-            }
+            if press.decision == .undecided { decideTriggerPress(.release) }
+            // The active grab of a claimed press would outlive the passive one.
+            _ = try? letGoOfHeldPress(sync: false)
             triggerPress = nil
         }
         if grabbed { try? ungrabButton() }

@@ -7,12 +7,12 @@ extension X11InputCapture {
     /// locker can grab the pointer: lockers try for about a second, then give up and leave the
     /// screen unlocked. The press's raw release still ends it for the engine.
     public func yieldClaimedPress() {
-        guard let press = triggerPress, press.decision == .claimed, !press.released, mode == .grab else { return }
         do {
-            try display.call("XIUngrabDevice(\(press.master))", sync: true) { _ = XIUngrabDevice($0, press.master, UInt(CurrentTime)) }
-            logger.debug("the screen locked: the held press of button \(press.button) is no longer grabbed")
+            if let press = try letGoOfHeldPress(sync: true) {
+                logger.debug("the screen locked: the held press of button \(press.button) is no longer grabbed")
+            }
         } catch {
-            logger.warning("the screen locked, but the held press of button \(press.button) could not be let go: \(error)")
+            logger.warning("the screen locked, but the held press of button \(triggerPress?.button ?? button) could not be let go: \(error)")
         }
     }
 }
