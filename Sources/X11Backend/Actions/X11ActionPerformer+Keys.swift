@@ -168,15 +168,16 @@ extension X11ActionPerformer {
         return start..<(start + mapping.keysymsPerKeycode)
     }
 
-    /// Presses a key through XTest and writes it down as held.
+    /// Presses a key through XTest and writes it down as held. Part of the action's call: an
+    /// X error is reported by it, under the action's name.
     func press(_ keycode: KeyCode) throws(X11Error) {
-        try display.call("XTestFakeKeyEvent(press \(keycode.rawValue))") { XTestFakeKeyEvent($0, UInt32(keycode.rawValue), 1, 0) }
+        try display.withinCall { XTestFakeKeyEvent($0, UInt32(keycode.rawValue), 1, 0) }
         held.keys.append(keycode)
     }
 
-    /// Releases a key through XTest.
+    /// Releases a key through XTest; part of the action's call, as ``press(_:)``.
     func release(_ keycode: KeyCode) throws(X11Error) {
-        try display.call("XTestFakeKeyEvent(release \(keycode.rawValue))") { XTestFakeKeyEvent($0, UInt32(keycode.rawValue), 0, 0) }
+        try display.withinCall { XTestFakeKeyEvent($0, UInt32(keycode.rawValue), 0, 0) }
         if let index = held.keys.lastIndex(of: keycode) { held.keys.remove(at: index) }
     }
 
@@ -184,7 +185,7 @@ extension X11ActionPerformer {
     func hold(keysym: UInt) throws(X11Error) {
         var mapping = try keyboardMapping()
         let keycode = try resolve(keysym, named: "keysym 0x\(String(keysym, radix: 16))", in: &mapping).keycode
-        try press(keycode)
+        try display.call("hold keysym 0x\(String(keysym, radix: 16))") { (_) throws(X11Error) in try press(keycode) }
         display.flush()
     }
 }

@@ -118,10 +118,11 @@ public final class X11ActionPerformer: ActionPerformer {
             logger.debug("exec: started \(Excerpt.of(argv[0]))", metadata: ["pid": "\(pid)"])
             return
         }
-        // For log lines and errors, which must not grow with the config.
-        let text = Excerpt.of(action.description)
+        // For log lines and errors, which must not grow with the config; built only when one
+        // is written (formatting it took longer than injecting the key).
+        func text() -> String { Excerpt.of(action.description) }
         do {
-            try display.call(text, sync: true) { (_) throws(X11Error) in
+            try display.call(text(), sync: true) { (_) throws(X11Error) in
                 switch action {
                 case .key(let combo): try typeCombo(combo)
                 case .click(let button): try click(button: button, context: context)
@@ -134,11 +135,11 @@ public final class X11ActionPerformer: ActionPerformer {
                 case .exec: break
                 }
             }
-            logger.debug("performed \(text)", metadata: ["device": "\(context.device)"])
+            logger.debug("performed \(text())", metadata: ["device": "\(context.device)"])
         } catch {
             releaseHeldExceptHolds()
-            if case .refused(let why, _) = error { throw ActionError("\(text): \(why)") }
-            throw ActionError("\(text): \(error)")
+            if case .refused(let why, _) = error { throw ActionError("\(text()): \(why)") }
+            throw ActionError("\(text()): \(error)")
         }
     }
 

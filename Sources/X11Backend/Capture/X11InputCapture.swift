@@ -573,7 +573,7 @@ public final class X11InputCapture: InputArbiter {
     private func ungrabButton() throws(X11Error) {
         let root = display.root.rawValue
         let b = Int32(button)
-        try display.call("XIUngrabButton(\(button))", sync: true) { handle in
+        try display.call("XIUngrabButton(\(b))", sync: true) { handle in
             var modifiers = Self.anyModifier
             XIUngrabButton(handle, Self.masterPointer, b, root, 1, &modifiers)
         }

@@ -222,7 +222,9 @@ public final class X11Display {
     /// an error of an inner request sent without waiting is then reported by the outer call.
     ///
     /// - Parameters:
-    ///   - operation: The name X errors are reported under (`XIGrabButton`, `key ctrl+a`).
+    ///   - operation: The name X errors are reported under (`XIGrabButton`, `key ctrl+a`);
+    ///     built only when an error needs it (formatting a name on every call would sit between
+    ///     a gesture and its injection).
     ///   - sync: `true` to `XSync` after `body`, so that an error of a request without a reply
     ///     is detected now. Requests that wait for a reply report their error either way.
     ///   - body: The Xlib calls, given the `Display*`.
@@ -230,7 +232,7 @@ public final class X11Display {
     ///   during `body`; ``X11Error/connectionLost(display:)``; whatever `body` throws.
     @discardableResult
     func call<Result>(
-        _ operation: String, sync: Bool = false,
+        _ operation: @autoclosure @escaping () -> String, sync: Bool = false,
         _ body: (OpaquePointer) throws(X11Error) -> Result
     ) throws(X11Error) -> Result {
         guard !connection.lost else { throw .connectionLost(display: name) }
@@ -253,6 +255,15 @@ public final class X11Display {
         if asynchronousErrors.count > 64 { asynchronousErrors.removeFirst(asynchronousErrors.count - 64) }
         if let error = own.first { throw .request(error, display: name) }
         return result
+    }
+
+    /// Sends requests as part of the ``call(_:sync:_:)`` in progress, which reports their
+    /// errors under its own name: for requests on the way to an injection, where even naming
+    /// a call of their own is time the user waits.
+    func withinCall(_ body: (OpaquePointer) -> Void) throws(X11Error) {
+        precondition(!openSpans.isEmpty, "withinCall outside a call")
+        guard !connection.lost else { throw .connectionLost(display: name) }
+        body(handle)
     }
 
     /// Moves the errors the router recorded into ``unclaimed``, naming their operation.
@@ -384,17 +395,29 @@ private final class ConnectionState {
 }
 
 /// The operations of recent requests by first serial, so that an error reported later (for a
-/// request sent without waiting) can still be named.
+/// request sent without waiting) can still be named. A ring of the last ``capacity``; names
+/// are built only when asked for.
 private struct OperationLog {
-    private var entries: [(serial: UInt, operation: String)] = []
+    typealias Entry = (serial: UInt, operation: () -> String)
+    private var entries: [Entry] = []
+    /// Where the next entry goes once the ring is full (the oldest entry).
+    private var next = 0
     private let capacity = 64
 
-    mutating func remember(_ operation: String, firstSerial: UInt) {
-        if entries.count == capacity { entries.removeFirst() }
-        entries.append((firstSerial, operation))
+    mutating func remember(_ operation: @escaping () -> String, firstSerial: UInt) {
+        if entries.count < capacity {
+            entries.append((firstSerial, operation))
+        } else {
+            entries[next] = (firstSerial, operation)
+            next = (next + 1) % capacity
+        }
     }
 
+    /// The operation of the call remembered last among those that began at or before `serial`
+    /// (an inner call shares its outer call's first serial and names the error more closely).
     func operation(for serial: UInt) -> String? {
-        entries.last { $0.serial <= serial }?.operation
+        // Oldest first: from `next` to the end, then from the start.
+        let chronological = Array(entries[next...]) + entries[..<next]
+        return chronological.last { $0.serial <= serial }?.operation()
     }
 }
