@@ -176,6 +176,14 @@ public final class Daemon {
             pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: follower.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
+        /// Ends a step of the loop: the grab back if an action lifted it, the claim's thaw and
+        /// the requests on their way, then the log lines of what the pipeline observed.
+        func settle() {
+            capture.restoreButtonGrab()
+            capture.sendDeferredClaim()
+            display.flush()
+            logDeferredObservations()
+        }
         loop: while true {
             var hadInput = false
             capture.drain { hadInput = true; feed($0, pipeline) }
@@ -186,36 +194,14 @@ public final class Daemon {
                 code = 1
                 break
             }
-            capture.restoreButtonGrab()
-            capture.sendDeferredClaim()
-            display.flush()
-            logDeferredObservations()
+            settle()
             if display.isConnectionLost { code = 1; break }
             for error in display.takeAsynchronousErrors() { logger.warning("X error: \(error)") }
 
-            // Milliseconds until the engine's next timer or the performer's next restore; -1: none.
-            let timeout = pipeline.nextDeadline.map(capture.milliseconds(until:))
-                .earliest(performer?.nextMaintenance).earliest(follower.timeout(now: .now))
-                .earliest(trimDue.map(pollTimeout(until:))) ?? -1
-            for i in fds.indices { fds[i].revents = 0 }
-            do throws(SystemError) {
-                try SystemCall.poll(&fds, timeout: timeout)
-            } catch {
-                logger.critical("poll failed: \(error.message)")
-                code = 1
-                break
-            }
-            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
-                // Let Xlib notice and run its IO error path (which marks the connection lost).
-                _ = display.pendingEventCount
-                if display.isConnectionLost { code = 1; break }
-            }
+            // The rest of what a wake-up may bring, after the input: between poll's wake and
+            // the injection of a gesture's action, every step is latency.
             if let deadline = pipeline.nextDeadline, let now = capture.now, deadline <= now {
                 pipeline.advance(to: now)
-                if isObserver {} else {
-                    capture.sendDeferredClaim()
-                    display.flush()
-                }
             }
             performer?.maintain()
             if let due = trimDue, due <= .now { trimResidentPages() }
@@ -237,6 +223,25 @@ public final class Daemon {
             if fds[2].revents & Int16(POLLIN) != 0 { follower.noteFileEvents(now: .now) }
             if let attempt = follower.dueReload(now: .now) {
                 reload(attempt, follower: follower, pipeline, capture: capture, trigger: .fileChange)
+            }
+            settle()
+
+            // Milliseconds until the engine's next timer or the performer's next restore; -1: none.
+            let timeout = pipeline.nextDeadline.map(capture.milliseconds(until:))
+                .earliest(performer?.nextMaintenance).earliest(follower.timeout(now: .now))
+                .earliest(trimDue.map(pollTimeout(until:))) ?? -1
+            for i in fds.indices { fds[i].revents = 0 }
+            do throws(SystemError) {
+                try SystemCall.poll(&fds, timeout: timeout)
+            } catch {
+                logger.critical("poll failed: \(error.message)")
+                code = 1
+                break
+            }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+                // Let Xlib notice and run its IO error path (which marks the connection lost).
+                _ = display.pendingEventCount
+                if display.isConnectionLost { code = 1; break }
             }
         }
 
