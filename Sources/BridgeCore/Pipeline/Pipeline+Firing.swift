@@ -5,26 +5,34 @@ extension Pipeline {
     /// One gesture phase that is not skipped: the binding's held keys go down, its actions run
     /// in order, and a gesture that ends lets go of what it held, after the last action.
     ///
-    /// The phase is reported first, with what an ending gesture releases: `replay` and
-    /// `--dry-run` (no performer) print exactly the lines the live daemon acts on.
+    /// The phase is reported with what an ending gesture releases: `replay` and `--dry-run`
+    /// (no performer) print exactly the lines the live daemon acts on. It is reported after the
+    /// actions went out and before their failures: an observation copies the report and the
+    /// binding, time the user would otherwise wait for the action.
     func fire(_ binding: Binding?, at report: GestureReport) {
         let context = ActionContext(device: report.device, position: report.position, time: report.time)
         let pressing = binding.flatMap { b in b.hold.map { heldKeys.take($0.keys, spelled: b.holdSpellings, for: report) } } ?? []
         let ending = report.phase == .ended || report.phase == .cancelled
         let ended = ending ? heldKeys.end(report) : (release: nil, up: [])
-        observe(.phase(report, binding: binding, release: ended.release))
+        var failures: [PipelineEvent] = []
         if let binding, let performer {
-            perform(binding, pressing: pressing, with: performer, context: context)
+            failures = perform(binding, pressing: pressing, with: performer, context: context)
         }
+        observe(.phase(report, binding: binding, release: ended.release))
+        for failure in failures { observe(failure) }
         if let performer { for key in ended.up { performer.releaseHeldKey(key) } }
     }
 
-    private func perform(_ binding: Binding, pressing: [KeyCombo.Key], with performer: any ActionPerformer, context: ActionContext) {
+    /// Performs the binding's held keys and actions; returns what failed, in order.
+    private func perform(
+        _ binding: Binding, pressing: [KeyCombo.Key], with performer: any ActionPerformer, context: ActionContext
+    ) -> [PipelineEvent] {
+        var failures: [PipelineEvent] = []
         for key in pressing {
             do {
                 try performer.pressHeldKey(key, context: context)
             } catch {
-                observe(.actionFailed(binding, .key(KeyCombo(keys: [key])), error))
+                failures.append(.actionFailed(binding, .key(KeyCombo(keys: [key])), error))
             }
         }
         for action in binding.actions {
@@ -39,10 +47,11 @@ extension Pipeline {
                 try performer.perform(action, context: context)
             } catch {
                 // The later actions may rely on this one (a copy, then a paste): they do not run.
-                observe(.actionFailed(binding, action, error))
-                return
+                failures.append(.actionFailed(binding, action, error))
+                break
             }
         }
+        return failures
     }
 
     /// Releases what the gesture of `report` held (its end came while its binding was skipped).
