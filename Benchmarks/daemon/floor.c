@@ -16,7 +16,12 @@
  *                                                          application): the pointer freezes at
  *                                                          the press, the drag is followed by the
  *                                                          raw motion of the slave device, and
- *                                                          XIAllowEvents thaws it before the key
+ *                                                          XIAllowEvents thaws it after the key
+ *   floor -r ...                                           the asynchronous grab, but the drag
+ *                                                          followed by raw motion (which the
+ *                                                          server sends before the grab's own
+ *                                                          motion event): the fastest a bridge
+ *                                                          that cannot give a press back can be
  *
  * Prints "ready" on stderr once the grab is taken. Build: cc -O2 floor.c -lX11 -lXi -lXtst
  */
@@ -34,21 +39,22 @@
 extern char **environ;
 
 static void usage(void) {
-    fprintf(stderr, "usage: floor [-b BUTTON] [-t PX] [-k KEYSYM | -s PROGRAM ARG...]\n");
+    fprintf(stderr, "usage: floor [-S | -r] [-b BUTTON] [-t PX] [-k KEYSYM | -s PROGRAM ARG...]\n");
     exit(64);
 }
 
 int main(int argc, char **argv) {
-    int button = 3, threshold = 80, sync = 0, opt;
+    int button = 3, threshold = 80, sync = 0, raw = 0, opt;
     const char *keyname = "F12";
     char **spawn_argv = NULL;
-    while ((opt = getopt(argc, argv, "+b:t:k:sS")) != -1) {
+    while ((opt = getopt(argc, argv, "+b:t:k:sSr")) != -1) {
         switch (opt) {
         case 'b': button = atoi(optarg); break;
         case 't': threshold = atoi(optarg); break;
         case 'k': keyname = optarg; break;
         case 's': spawn_argv = argv + optind; break;
-        case 'S': sync = 1; break;
+        case 'S': sync = 1; raw = 1; break;
+        case 'r': raw = 1; break;
         default: usage();
         }
         if (spawn_argv) break;
@@ -77,11 +83,11 @@ int main(int argc, char **argv) {
     XISetMask(bits, XI_Motion);
     XIEventMask mask = { XIAllMasterDevices, sizeof bits, bits };
     XIGrabModifiers any = { XIAnyModifier, 0 };
-    if (sync) {
-        unsigned char raw[XIMaskLen(XI_LASTEVENT)] = {0};
-        XISetMask(raw, XI_RawMotion);
-        XISetMask(raw, XI_RawButtonRelease);
-        XIEventMask rawmask = { XIAllDevices, sizeof raw, raw };
+    if (raw) {
+        unsigned char rawbits[XIMaskLen(XI_LASTEVENT)] = {0};
+        XISetMask(rawbits, XI_RawMotion);
+        XISetMask(rawbits, XI_RawButtonRelease);
+        XIEventMask rawmask = { XIAllDevices, sizeof rawbits, rawbits };
         XISelectEvents(dpy, root, &rawmask, 1);
     }
     if (XIGrabButton(dpy, XIAllMasterDevices, button, root, None, sync ? XIGrabModeSync : XIGrabModeAsync, XIGrabModeAsync,
@@ -105,13 +111,15 @@ int main(int argc, char **argv) {
             break;
         case XI_RawMotion: {
             XIRawEvent *r = e.xcookie.data;
-            if (!sync || !down || fired || r->deviceid != source || !XIMaskIsSet(r->valuators.mask, 0)) break;
+            if (!raw || !down || fired || r->deviceid != source || !XIMaskIsSet(r->valuators.mask, 0)) break;
             raw_dx += r->raw_values[0];
             if (raw_dx >= threshold || -raw_dx >= threshold) {
                 fired = 1;
-                XIAllowEvents(dpy, master, XIAsyncDevice, CurrentTime);
+                /* The key before the thaw, as gesture-bridge sends it: a thaw first makes the
+                 * server replay the frozen events before it reads the key. */
                 XTestFakeKeyEvent(dpy, keycode, True, CurrentTime);
                 XTestFakeKeyEvent(dpy, keycode, False, CurrentTime);
+                if (sync) XIAllowEvents(dpy, master, XIAsyncDevice, CurrentTime);
                 XFlush(dpy);
             }
             break;
@@ -127,7 +135,7 @@ int main(int argc, char **argv) {
             break;
         }
         case XI_Motion:
-            if (!sync && down && !fired && (d->root_x - start_x >= threshold || start_x - d->root_x >= threshold)) {
+            if (!raw && down && !fired && (d->root_x - start_x >= threshold || start_x - d->root_x >= threshold)) {
                 fired = 1;
                 if (spawn_argv) {
                     pid_t pid;
