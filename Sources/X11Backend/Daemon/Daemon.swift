@@ -225,6 +225,14 @@ public final class Daemon {
                 reload(attempt, follower: follower, pipeline, capture: capture, trigger: .fileChange)
             }
             settle()
+            // A round trip since the drain (a press given back at its deadline, a key mapping
+            // restored, a reload, the grab put back) has read whatever the server had sent into
+            // Xlib's queue, where poll cannot see it: a press waiting there while its drag's raw
+            // motion is not selected yet would lose the drag. Those events first.
+            if display.hasQueuedEvents {
+                for i in fds.indices { fds[i].revents = 0 }
+                continue
+            }
 
             // Milliseconds until the engine's next timer or the performer's next restore; -1: none.
             let timeout = pipeline.nextDeadline.map(capture.milliseconds(until:))

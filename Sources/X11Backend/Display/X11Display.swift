@@ -296,6 +296,12 @@ public final class X11Display {
 
     // MARK: - Events
 
+    /// Whether events wait in Xlib's queue: read from the socket already (by a round trip's
+    /// wait for its reply), so that `poll` on the socket cannot see them. Reads nothing.
+    public var hasQueuedEvents: Bool {
+        !connection.lost && XEventsQueued(handle, QueuedAlready) > 0
+    }
+
     /// How many events are waiting, in Xlib's queue or on the socket (`XPending`: flushes
     /// output, reads without blocking). 0 on a lost connection.
     public var pendingEventCount: Int {
