@@ -44,6 +44,9 @@ public final class Daemon {
     private var learned = false
     /// Live: what the pipeline observed in this turn of the loop, not logged yet.
     private var deferredObservations: [PipelineEvent] = []
+    /// The observations being logged; swapped with ``deferredObservations`` so that neither
+    /// buffer is copied or reallocated from turn to turn.
+    private var observationsBeingLogged: [PipelineEvent] = []
     /// Live: the performer, whose failure log the observations feed.
     private var livePerformer: GrabSafePerformer?
     /// When to let go of the pages that start-up, a reload or a session of gestures mapped and
@@ -357,9 +360,9 @@ public final class Daemon {
     /// Logs what the live pipeline observed since the last call, in order.
     private func logDeferredObservations() {
         guard !deferredObservations.isEmpty else { return }
-        let events = deferredObservations
-        deferredObservations.removeAll(keepingCapacity: true)
-        for event in events { logObservation(event) }
+        swap(&deferredObservations, &observationsBeingLogged)
+        for event in observationsBeingLogged { logObservation(event) }
+        observationsBeingLogged.removeAll(keepingCapacity: true)
     }
 
     private func logObservation(_ event: PipelineEvent) {
