@@ -32,7 +32,7 @@ public protocol ActionPerformer: AnyObject {
     func perform(_ action: Action, context: ActionContext) throws(ActionError)
     /// Releases every key and button the performer may hold (called on exit and on X loss).
     func releaseEverything()
-    /// Presses `key` and leaves it down: a key of a binding's `hold` (contract section 5). The
+    /// Presses `key` and leaves it down: a key of a binding's `hold` (docs/config.md). The
     /// pipeline decides when (once per key, however many gestures hold it) and always
     /// releases it with ``releaseHeldKey(_:)``.
     func pressHeldKey(_ key: KeyCombo.Key, context: ActionContext) throws(ActionError)

@@ -12,7 +12,7 @@ public struct ActionParseError: Error, Hashable, Sendable, CustomStringConvertib
 }
 
 extension Action {
-    /// The words an action starts with, in the order the contract lists them.
+    /// The words an action starts with, in the order docs/config.md lists them.
     public static let verbs = ["key", "click", "scroll", "workspace", "window", "exec", "show-desktop"]
 
     /// The modifier words of `key` combinations and the keysyms they stand for: the left-hand
@@ -44,7 +44,7 @@ extension Action {
     /// The most steps one `scroll` action may take; more is almost certainly a typo.
     public static let maximumScrollSteps = 100
 
-    /// Parses an action as written in the config (contract section 4).
+    /// Parses an action as written in the config (docs/config.md).
     ///
     /// Grammar, words separated by blanks:
     ///

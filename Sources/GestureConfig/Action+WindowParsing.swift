@@ -1,5 +1,5 @@
 extension Action {
-    /// The words that may follow `window`, in the contract's order (sections 4 and 5).
+    /// The words that may follow `window`, in the order docs/config.md lists them.
     static let windowWords = WindowOperation.allCases.map(\.rawValue) + ["tile", "move-to-workspace"]
 
     /// `window OPERATION`, `window tile SIDE` or `window move-to-workspace TARGET`.

@@ -1,4 +1,4 @@
-/// What a binding does, parsed and checked when the config loads (contract section 4).
+/// What a binding does, parsed and checked when the config loads (docs/config.md).
 ///
 /// The text form stays with the binding (``Binding/actionText``) for output; the performer
 /// only ever sees this typed value.

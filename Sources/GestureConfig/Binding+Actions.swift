@@ -1,5 +1,5 @@
 extension Binding {
-    /// The most actions one binding's `action` array may list (contract section 5).
+    /// The most actions one binding's `action` array may list (docs/config.md).
     public static let maximumActions = 8
 
     /// An action array as output prints it: its strings quoted and escaped as JSON strings, in

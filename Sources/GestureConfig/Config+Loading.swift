@@ -22,7 +22,7 @@ extension Config {
 
     /// Parses and checks config text.
     ///
-    /// Everything the contract's section 4 asks is checked here, and every problem is
+    /// Everything docs/config.md promises is checked here, and every problem is
     /// collected before throwing: unknown tables and keys (with a suggestion), wrong types
     /// (an integer is fine where a number is expected), values out of range, unknown gesture,
     /// direction, edge, device and `on` values, keys that do not fit the gesture, bad

@@ -1,6 +1,6 @@
 public import GestureEngine
 
-/// A loaded, fully checked gesture-bridge config (contract section 4).
+/// A loaded, fully checked gesture-bridge config (docs/config.md).
 ///
 /// A `Config` only exists when its file had no problem at all: ``load(contentsOf:)`` and
 /// ``parse(_:file:)`` either return one or throw ``ConfigErrors`` listing every problem, so a
@@ -85,7 +85,7 @@ public struct Binding: Hashable, Sendable {
     /// `device = "any"` as `nil`.
     public var trigger: Trigger
     /// The parsed actions, in the order they run: one for an `action` string, 1 to 8 for an
-    /// array (contract section 5).
+    /// array (docs/config.md).
     public var actions: [Action]
     /// Each action's string exactly as written, in order (see ``actionText``).
     public var actionTexts: [String]

@@ -1,6 +1,6 @@
 /// One problem in a config file, with the place it was found.
 ///
-/// Its description is the contract's error format, `FILE:LINE:COLUMN: message`, which
+/// Its description is the documented error format (docs/config.md, «Error messages»), `FILE:LINE:COLUMN: message`, which
 /// `check-config` prints and the daemon logs on a failed reload.
 ///
 /// ```swift

@@ -24,7 +24,7 @@ public enum ConfigSource: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// How the config is found: the `--config` file, or the contract's search path (section 1).
+/// How the config is found: the `--config` file, or the search path of docs/interface.md, «Command line».
 ///
 /// The running daemon keeps it, so that a reload looks again: a config created after start
 /// (over the embedded default, or over a system-wide one) is the one a reload picks up, and
@@ -58,7 +58,7 @@ public struct ConfigSearch: Hashable, Sendable {
     }
 }
 
-/// Finds the config along the contract's search path (section 1).
+/// Finds the config along the search path of docs/interface.md, «Command line».
 ///
 /// In order: the `--config` file; `$XDG_CONFIG_HOME/gesture-bridge/config.toml` (or
 /// `$HOME/.config/gesture-bridge/config.toml`); each `$XDG_CONFIG_DIRS` entry (default

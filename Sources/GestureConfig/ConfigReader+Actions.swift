@@ -9,8 +9,7 @@ struct ActionList {
 }
 
 extension ConfigReader {
-    /// `action`: a string, or an array of 1 to ``Binding/maximumActions`` strings (contract
-    /// section 5). Each problem is reported at the element it is about: a string that is not
+    /// `action`: a string, or an array of 1 to ``Binding/maximumActions`` strings (docs/config.md). Each problem is reported at the element it is about: a string that is not
     /// an action, an element that is not a string, the first element beyond the maximum; an
     /// empty array at its `[`. `nil` when anything is wrong.
     mutating func readActions(_ value: TOMLNode, at path: TOMLPath) -> ActionList? {

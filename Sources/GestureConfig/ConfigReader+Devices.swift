@@ -1,7 +1,7 @@
 import GestureEngine
 
-// `[recognizer.touchscreen]`, `[recognizer.touchpad]`, `[recognizer.pointer]` (contract section
-// 5): the same keys as `[recognizer]`, overriding it for that device's gestures.
+// `[recognizer.touchscreen]`, `[recognizer.touchpad]`, `[recognizer.pointer]` (docs/config.md):
+// the same keys as `[recognizer]`, overriding it for that device's gestures.
 
 extension ConfigReader {
     /// Every key `[recognizer]` takes: the thresholds, then the device tables.

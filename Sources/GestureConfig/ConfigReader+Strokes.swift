@@ -1,6 +1,6 @@
 import GestureEngine
 
-// Strokes (contract section 7): a stroke binding's `shape`, the `[[shape]]` tables, and the
+// Strokes (docs/interface.md, «Strokes»): a stroke binding's `shape`, the `[[shape]]` tables, and the
 // rule that a stroke and a pan may not compete for the same gestures.
 
 extension ConfigReader {
@@ -142,7 +142,7 @@ extension ConfigReader {
 
 /// The stroke and pan bindings seen so far, to refuse a pair that would compete for the same
 /// gestures: a pan begins as soon as the finger moves past `slop_px`, long before the stroke
-/// is drawn, so the stroke could never fire (contract section 7).
+/// is drawn, so the stroke could never fire (docs/interface.md, «Strokes»).
 ///
 /// Two bindings compete when some gesture could match both: the same fingers, a device both
 /// apply to (`any`, or no `device`, overlaps every device), an app both apply to (a binding

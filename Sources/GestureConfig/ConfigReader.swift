@@ -71,7 +71,7 @@ struct ConfigReader {
         var why: String
     }
 
-    /// Every `[recognizer]` key, in the contract's order. 0 is allowed where it still means
+    /// Every `[recognizer]` key, in docs/config.md's order. 0 is allowed where it still means
     /// something (no wander, no settle window, only the outermost pixel); elsewhere it would
     /// disable or break the recognizer (a 0 ms tap, a swipe on first contact, an infinite
     /// swipe window).
@@ -183,7 +183,7 @@ struct ConfigReader {
         "shape",
     ]
 
-    /// The fields that make two bindings the same binding (contract section 4).
+    /// The fields that make two bindings the same binding (docs/config.md).
     private struct BindingIdentity: Hashable {
         var gesture: GestureKind
         var fingers: Int

@@ -1,4 +1,4 @@
-/// One gesture phase, as the engine reports it (contract section 3).
+/// One gesture phase, as the engine reports it (docs/interface.md, «Output»).
 public struct GestureReport: Hashable, Sendable {
     /// When the phase happened; a timer's own deadline for timer-driven phases.
     public var time: Instant

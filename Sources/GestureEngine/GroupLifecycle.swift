@@ -111,7 +111,7 @@ struct CompletedTap {
 /// binding of the group names start `failed`.
 ///
 /// A swipe whose thresholds are met while a stroke is bound becomes `pending` instead of `done`:
-/// it is decided at the lift, where a matching stroke wins over it (contract section 7).
+/// it is decided at the lift, where a matching stroke wins over it (docs/interface.md, «Strokes»).
 /// ```text
 ///   swipe: possible ──(thresholds met, a stroke bound)──▶ pending ──(lift, no stroke)──▶ done
 ///                                                            └──(a stroke matched)──▶ failed

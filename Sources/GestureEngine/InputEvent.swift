@@ -1,7 +1,7 @@
 /// One input event, stamped with its own time: what the capture layer (live X input) or a
 /// trace file (replay) feeds into the ``Engine``.
 ///
-/// Cases mirror the trace format of the contract (section 2) one to one, so `record` and
+/// Cases mirror the trace format (docs/interface.md, «Trace format») one to one, so `record` and
 /// `replay` round-trip without loss.
 public struct InputEvent: Hashable, Sendable {
     /// When the event happened, on the input's clock.
@@ -53,8 +53,7 @@ public struct InputEvent: Hashable, Sendable {
 }
 
 extension InputEvent {
-    /// The name of each kind of event: the `type` field of the trace format (contract
-    /// section 2) and the cause of a transition in the `--verbose` log. The one table of them.
+    /// The name of each kind of event: the `type` field of the trace format (docs/interface.md, «Trace format») and the cause of a transition in the `--verbose` log. The one table of them.
     public enum TypeName: String, CaseIterable, Hashable, Sendable {
         case touchBegin = "touch-begin"
         case touchUpdate = "touch-update"

@@ -30,7 +30,7 @@ public struct RecognizerSettings: Hashable, Sendable {
     /// Distance (px) from a screen side within which a gesture starts "at the edge".
     public var edgePx: Double = 20
     /// The score (0 to 1, 1 is identical) a stroke's best matching shape needs to fire
-    /// (contract section 7's default). On the generated strokes of docs/performance.md a shape
+    /// (docs/interface.md, «Strokes»'s default). On the generated strokes of docs/performance.md a shape
     /// drawn scores above it against itself and, but for a few closed look-alikes (a rectangle
     /// against the circle), below it against the other shapes.
     public var strokeMinScore: Double = 0.80
@@ -38,7 +38,7 @@ public struct RecognizerSettings: Hashable, Sendable {
     /// are taps and jitter, too small to have a shape.
     public var strokeMinPx: Double = 60
 
-    /// The contract's defaults.
+    /// The documented defaults (docs/config.md).
     public init() {}
 
     /// The time (ms) after which a swipe can no longer happen: reaching `swipeMinPx` later than

@@ -1,4 +1,4 @@
-/// One monitor: a named rectangle of the screen, in root-window pixels (contract section 6).
+/// One monitor: a named rectangle of the screen, in root-window pixels (docs/interface.md, «Monitors»).
 ///
 /// Live they are RandR's monitors; in a trace, the `monitors` of a `screen` event. A screen
 /// without any is one monitor named ``wholeScreenName`` covering it.

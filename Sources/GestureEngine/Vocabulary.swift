@@ -4,7 +4,7 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     case longPress = "long-press"
     case swipe, pan, pinch, rotate
     /// A path drawn with one finger or the pointer, compared at the lift with the bound shapes
-    /// (contract section 7).
+    /// (docs/interface.md, «Strokes»).
     case stroke
 
     /// Continuous gestures have `began`/`changed`/`ended`/`cancelled` phases; discrete ones are

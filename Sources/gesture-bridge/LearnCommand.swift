@@ -3,7 +3,7 @@ import BridgeCore
 import X11Backend
 
 /// `gesture-bridge learn NAME`: records the next stroke drawn live and prints it as a
-/// `[[shape]]` block (contract sections 1 and 7).
+/// `[[shape]]` block (docs/interface.md, «Command line» and «Strokes»).
 struct LearnCommand: ParsableCommand, GlobalOptionsCommand {
     static let configuration = CommandConfiguration(
         commandName: "learn",

@@ -2,7 +2,7 @@ import ArgumentParser
 import BridgeCore
 import GestureConfig
 
-/// Exit codes of the contract: 0 success, 2 invalid config or trace, 64 usage (as
+/// Exit codes (docs/interface.md, «Command line»): 0 success, 2 invalid config or trace, 64 usage (as
 /// swift-argument-parser reports it), 1 a runtime failure.
 enum Exit {
     static let invalidInput = ExitCode(2)

@@ -20,7 +20,7 @@ private final class OrderedPerformer: ActionPerformer {
     func releaseHeldKey(_ key: KeyCombo.Key) { log.append("up \(key.name)") }
 }
 
-/// The window-switching pair of contract section 5, on right-drags.
+/// The window-switching pair of docs/config.md, on right-drags.
 private let switching = HoldConfigs.pointerWindowSwitching
 
 /// A pointer pan that holds `hold` and performs `action` (a TOML value) as it begins.

@@ -49,7 +49,7 @@ private let threeFingerSwipeLeft = {
 }()
 
 @Suite struct PipelineTests {
-    @Test func replayPrintsTheContractsJSONLines() {
+    @Test func replayPrintsTheDocumentedJSONLines() {
         #expect(replay(threeFingerSwipeLeft) == [
             #"{"t":40,"gesture":"swipe","phase":"recognized","fingers":3,"device":"touchscreen","x":540,"y":400,"direction":"left","action":"workspace next"}"#,
         ])

@@ -88,7 +88,7 @@ private let humanLines: [Formatted] = [
 
 @Suite("Report formatter")
 struct ReportFormatterTests {
-    @Test("JSON lines carry exactly the contract's fields", arguments: jsonLines + strokeJSONLines)
+    @Test("JSON lines carry exactly the documented fields", arguments: jsonLines + strokeJSONLines)
     fileprivate func json(_ line: Formatted) {
         #expect(ReportFormatter.json(line.report, action: line.extra) == line.expected)
     }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BridgeCore
 
-/// A `screen` event's `monitors` (contract section 6): written and read back alike, refused
+/// A `screen` event's `monitors` (docs/interface.md, «Monitors»): written and read back alike, refused
 /// alike.
 @Suite("trace monitors")
 struct TraceMonitorTests {

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Config loading")
 struct ConfigLoadingTests {
-    @Test("An empty config has the contract's defaults and no bindings")
+    @Test("An empty config has the documented defaults and no bindings")
     func emptyConfig() throws {
         let config = try Config.parse("", file: "empty.toml")
         #expect(config.settings == RecognizerSettings())

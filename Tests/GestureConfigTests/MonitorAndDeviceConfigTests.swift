@@ -3,8 +3,8 @@ import Testing
 
 @testable import GestureConfig
 
-/// `monitor = "NAME"` in bindings (contract section 6) and `[recognizer.DEVICE]` tables
-/// (contract section 5).
+/// `monitor = "NAME"` in bindings (docs/interface.md, «Monitors») and `[recognizer.DEVICE]` tables
+/// (docs/config.md).
 @Suite("monitor bindings and per-device thresholds in the config")
 struct MonitorAndDeviceConfigTests {
     func errors(_ toml: String) throws -> [String] {

@@ -71,7 +71,7 @@ struct StrokeConfigTests {
         try bad.expectOneProblemAtItsPosition()
     }
 
-    @Test("A stroke binding names its shape; the thresholds default to the contract's")
+    @Test("A stroke binding names its shape; the thresholds default to the documented ones")
     func strokeBinding() throws {
         let config = try Config.parse(circle, file: "c.toml")
         let trigger = try #require(config.bindings.first?.trigger)

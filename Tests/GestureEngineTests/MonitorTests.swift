@@ -2,7 +2,7 @@ import GestureEngine
 import GestureTestKit
 import Testing
 
-/// Contract section 6: a gesture starts on the first listed monitor containing its start (or
+/// docs/interface.md, «Monitors»: a gesture starts on the first listed monitor containing its start (or
 /// the nearest), its edge is that monitor's side, bindings may name the monitor.
 @Suite("monitors")
 struct MonitorTests {
@@ -108,7 +108,7 @@ struct MonitorTests {
     }
 }
 
-/// Contract section 5: `[recognizer.DEVICE]` thresholds apply to that device's gestures only.
+/// docs/config.md: `[recognizer.DEVICE]` thresholds apply to that device's gestures only.
 @Suite("per-device thresholds")
 struct DeviceSettingsTests {
     func run(_ triggers: [Trigger], _ s: Script, _ deviceSettings: [DeviceKind: RecognizerSettings]) -> [String] {

@@ -7,10 +7,10 @@ import Testing
 @Suite struct StrokeRecognizerTests {
     let recognizer = StrokeRecognizer(shapes: StrokeShape.builtIn)
     var all: [Int] { Array(StrokeShape.builtIn.indices) }
-    /// The contract's default `stroke_min_score`.
+    /// The documented default `stroke_min_score`.
     let threshold = 0.80
 
-    @Test func builtInShapesAreTheContractsSixteenInOrder() {
+    @Test func builtInShapesAreTheDocumentedSixteenInOrder() {
         #expect(StrokeShape.builtIn.map(\.name) == [
             "triangle", "x", "rectangle", "circle", "check", "caret", "zig-zag", "arrow", "left-square-bracket",
             "right-square-bracket", "v", "delete", "left-curly-brace", "right-curly-brace", "star", "pigtail",

@@ -1,6 +1,6 @@
 /// Configs with held keys that several test targets use.
 public enum HoldConfigs {
-    /// The window-switching pair of contract section 5 on right-drags: a pan right holds Alt and
+    /// The window-switching pair of docs/config.md on right-drags: a pan right holds Alt and
     /// presses Tab every 100 px, a pan left Shift+Tab.
     public static let pointerWindowSwitching = """
         [[bind]]

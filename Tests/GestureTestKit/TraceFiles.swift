@@ -1,7 +1,7 @@
 import BridgeCore
 public import GestureEngine
 
-/// Writes `events` as a trace file (contract section 2) at `path`, as `record` would: what
+/// Writes `events` as a trace file (docs/interface.md, «Trace format») at `path`, as `record` would: what
 /// `gesture-bridge replay` reads. For soak runs and fixtures made from generated input.
 ///
 /// ```swift

@@ -3,7 +3,7 @@ import GestureConfig
 
 /// `gesture-bridge learn NAME`: follows the input for the next stroke drawn — one finger on
 /// the touchscreen from touch to lift, or the pointer from a press of the trigger button to
-/// its release — and turns it into a `[[shape]]` block for the config (contract section 7).
+/// its release — and turns it into a `[[shape]]` block for the config (docs/interface.md, «Strokes»).
 ///
 /// A pure value: the daemon feeds it the same ``InputEvent``s it records, and it says what
 /// came of each finished path. It takes nothing from anyone: the capture only observes.

@@ -1,6 +1,6 @@
 public import GestureEngine
 
-/// Formats gesture phases for `replay` and `--dry-run` (contract section 3): one compact JSON
+/// Formats gesture phases for `replay` and `--dry-run` (docs/interface.md, «Output»): one compact JSON
 /// object per phase with `--json`, one readable line otherwise.
 ///
 /// Numbers are rounded to 3 decimals and printed without trailing zeros or a decimal point when
@@ -19,7 +19,7 @@ public enum ReportFormatter {
     /// is noise.
     static let decimals = 3
 
-    /// One gesture phase as a compact JSON object (no line feed), keys in the contract's order:
+    /// One gesture phase as a compact JSON object (no line feed), keys in the documented order (docs/interface.md, «Output»):
     /// `t, gesture, phase, fingers, device, x, y`, then `taps, direction, edge, monitor, dx, dy,
     /// vx, vy, scale, angle, shape, score` when present, then `action`, or `skipped` and `reason`.
     ///
@@ -31,7 +31,7 @@ public enum ReportFormatter {
     ///   - actionList: the fired binding's `action` array, as written, when it was written as an
     ///     array (printed as a JSON array in `action`; pass `action: nil` then).
     ///   - hold: the fired binding's `hold` string as written.
-    ///   - release: the keys an ending gesture lets go of, joined by `+` (contract section 5).
+    ///   - release: the keys an ending gesture lets go of, joined by `+` (docs/config.md).
     public static func json(
         _ report: GestureReport, action: String? = nil, skipped: (action: String, reason: String)? = nil,
         actionList: [String]? = nil, hold: String? = nil, release: String? = nil

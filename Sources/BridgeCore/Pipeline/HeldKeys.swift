@@ -1,7 +1,7 @@
 import GestureConfig
 import GestureEngine
 
-/// The keys held down for running gestures (`hold`, contract section 5): which gesture holds
+/// The keys held down for running gestures (`hold`, docs/config.md): which gesture holds
 /// which key, and which keys are down.
 ///
 /// A gesture holds the union of the `hold` keys of every binding that fired in it, in the order

@@ -7,7 +7,7 @@ public enum PipelineEvent: Sendable {
     /// A gesture phase. `binding` is the binding that fired at it (and was performed, unless
     /// the pipeline has no performer: dry-run and replay). `release`: on the `ended` or
     /// `cancelled` phase of a gesture that held keys, their names joined by `+` in the order
-    /// they went down (contract section 5).
+    /// they went down (docs/config.md).
     case phase(GestureReport, binding: Binding?, release: String?)
     /// Input the bridge gave back to the application (a click that was not a gesture, touches
     /// no binding could use).

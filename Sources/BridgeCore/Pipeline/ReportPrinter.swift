@@ -2,7 +2,7 @@ public import GestureConfig
 import GestureEngine
 
 /// Prints pipeline events as lines on standard output, flushed as they happen: JSON Lines
-/// (contract section 3) or text for a person.
+/// (docs/interface.md, «Output») or text for a person.
 public final class ReportPrinter {
     /// The output format.
     public enum Format: Sendable { case json, human }

@@ -1,6 +1,6 @@
 /// A problem with a trace file: where it is and what is wrong.
 ///
-/// Its description is the contract's `TRACE:LINE: message` form, with `TRACE` the path exactly as
+/// Its description is the documented `TRACE:LINE: message` form (docs/interface.md, «Trace format»), with `TRACE` the path exactly as
 /// it was given. A problem that belongs to no line (the file cannot be opened) has no line number
 /// and reads `TRACE: message`.
 ///

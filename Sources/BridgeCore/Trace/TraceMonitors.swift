@@ -1,6 +1,6 @@
 import GestureEngine
 
-// The `monitors` of a `screen` event (contract section 6): an array of objects with `name`,
+// The `monitors` of a `screen` event (docs/interface.md, «Monitors»): an array of objects with `name`,
 // `x`, `y`, `width`, `height`. The reader and the writer check them here, so the writer refuses
 // exactly what the reader would.
 
@@ -63,7 +63,7 @@ enum TraceMonitors {
         return nil
     }
 
-    /// The monitors as the value of a trace's `monitors` field, keys in the contract's order.
+    /// The monitors as the value of a trace's `monitors` field, keys in the documented order (docs/interface.md, «Monitors»).
     static func json(_ monitors: [Monitor]) throws(TraceProblem) -> String {
         if let problem = problem(with: monitors) { throw problem }
         let objects = monitors.map { m in

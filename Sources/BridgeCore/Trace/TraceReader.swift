@@ -1,6 +1,6 @@
 public import GestureEngine
 
-/// Reads a trace (contract section 2: JSON Lines, one event per line) as a stream of
+/// Reads a trace (docs/interface.md, «Trace format»: JSON Lines, one event per line) as a stream of
 /// ``InputEvent``s.
 ///
 /// The reader pulls one line at a time through a fixed buffer, so memory stays flat however

@@ -1,6 +1,6 @@
 import GestureEngine
 
-// The trace format's vocabulary (contract section 2): field names, event type names and the
+// The trace format's vocabulary (docs/interface.md, «Trace format»): field names, event type names and the
 // limits a value must respect. The reader and the writer both check against them, so whatever
 // `record` writes, `replay` reads.
 

@@ -1,6 +1,6 @@
 public import GestureEngine
 
-/// Writes ``InputEvent``s as a trace (contract section 2): one compact JSON object per line,
+/// Writes ``InputEvent``s as a trace (docs/interface.md, «Trace format»): one compact JSON object per line,
 /// keys in a fixed order (`t, type, id, x, y, button, fingers, dx, dy, scale, angle, cancelled,
 /// width, height, monitors, app`), numbers in their shortest exact form (`640`, not `640.0`).
 ///

@@ -2,7 +2,7 @@
 // implementation (dollar.js, "Last updated July 14, 2018", https://depts.washington.edu/madlab/proj/dollar/dollar.js):
 // one point list per gesture of Wobbrock, Wilson & Li, "Gestures without libraries, toolkits or training:
 // A $1 recognizer for user interface prototypes", UIST 2007. Used here as data, names mapped to the
-// contract's (e.g. "left square bracket" → `left-square-bracket`); points are screen coordinates (y down),
+// documented ones (e.g. "left square bracket" → `left-square-bracket`); points are screen coordinates (y down),
 // in drawing order.
 //
 // Source licence (New BSD License):
@@ -28,7 +28,7 @@
 
 /// The $1 templates as flat x, y lists (see the file's header for their source and licence).
 enum BuiltInStrokeData {
-    /// (contract name, x0, y0, x1, y1, ...) in the contract's order.
+    /// (documented name, x0, y0, x1, y1, ...) in the documented order.
     static let templates: [(name: String, coordinates: [Double])] = [
         ("triangle", [
             137, 139, 135, 141, 133, 144, 132, 146, 130, 149, 128, 151, 126, 155, 123, 160, 120, 166, 116, 171,

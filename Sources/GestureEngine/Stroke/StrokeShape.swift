@@ -14,7 +14,7 @@ public struct StrokeShape: Hashable, Sendable {
         self.points = points
     }
 
-    /// The 16 shapes of Wobbrock, Wilson & Li (UIST 2007), with the contract's names, in the contract's order:
+    /// The 16 shapes of Wobbrock, Wilson & Li (UIST 2007), with the documented names, in the documented order (docs/interface.md, «Strokes»):
     /// triangle, x, rectangle, circle, check, caret, zig-zag, arrow, left-square-bracket, right-square-bracket,
     /// v, delete, left-curly-brace, right-curly-brace, star, pigtail.
     ///

@@ -11,7 +11,7 @@ public enum DaemonMode {
     case live
     /// Print each phase and what would fire; inject nothing, take nothing.
     case dryRun(ReportPrinter.Format)
-    /// Write the live input as a trace (contract section 2).
+    /// Write the live input as a trace (docs/interface.md, «Trace format»).
     case record(TraceWriter)
     /// `learn NAME`: observe like `record` until one stroke is drawn, write its `[[shape]]`
     /// block with `write`, and end (exit 0).

@@ -5,7 +5,7 @@ public import GestureEngine
 ///
 /// RandR lists every monitor, automatic and `xrandr --setmonitor` ones alike, so one screen
 /// split into `left` and `right` still lists the output's own screen-sized monitor too. Taken
-/// as it is, with "the first listed monitor that contains the start" (contract section 6), the
+/// as it is, with "the first listed monitor that contains the start" (docs/interface.md, «Monitors»), the
 /// inner sides of the split would be no edge wherever that big monitor comes first. So:
 ///
 /// 1. monitors of no size are left out;

@@ -7,7 +7,7 @@ import Testing
 /// mouse, and a client that records the raw key events every client could see.
 @Suite("held keys, end to end", .serialized)
 struct HoldEndToEndTests {
-    /// The window-switching pair of contract section 5, on right-drags.
+    /// The window-switching pair of docs/config.md, on right-drags.
     static let config = HoldConfigs.pointerWindowSwitching
 
     /// openbox's stock window cycling (its default rc has the same), which the test rc lacks.

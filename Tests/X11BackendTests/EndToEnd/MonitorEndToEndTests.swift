@@ -4,7 +4,7 @@ import Testing
 
 @testable import X11Backend
 
-/// Contract section 6 live: Xvfb's one 1280×800 screen split into two RandR 1.5 monitors by
+/// docs/interface.md, «Monitors», live: Xvfb's one 1280×800 screen split into two RandR 1.5 monitors by
 /// `xrandr --setmonitor`, the real binary, openbox with 4 desktops, xdotool for the hand.
 @Suite("monitors, end to end", .serialized)
 struct MonitorEndToEndTests {

@@ -4,7 +4,7 @@ import GestureEngine
 import GestureTestKit
 import Testing
 
-/// Strokes drawn live on real X servers (contract section 7): with the right button on Xvfb +
+/// Strokes drawn live on real X servers (docs/interface.md, «Strokes»): with the right button on Xvfb +
 /// openbox through XTest relative motion, and with one finger on the headless Xorg touchscreen
 /// (`inputtest`). The paths are ``StrokeSynth``'s, drawn at their own timing (125 events a
 /// second). What fires is seen by a separate client (raw key events); what is given back, by a
