@@ -11,7 +11,7 @@ struct Recognition {
     var pointerButton: Int
     var claimOnSecondFinger: Bool
     /// The shapes strokes are compared with, prepared once per configuration.
-    var strokes: StrokeRecognizer
+    var strokes: ShapeMatcher
     /// For each trigger, the index of its shape in ``strokes`` (-1: no stroke, or a shape
     /// that does not exist), so that no event looks a name up.
     var shapeIndex: [Int]
@@ -23,7 +23,7 @@ struct Recognition {
         triggers = configuration.triggers
         pointerButton = configuration.pointerButton
         claimOnSecondFinger = configuration.claimOnSecondFinger
-        strokes = StrokeRecognizer(shapes: configuration.shapes)
+        strokes = ShapeMatcher(shapes: configuration.shapes)
         let shapes = configuration.shapes
         shapeIndex = configuration.triggers.map { trigger in
             guard trigger.gesture == .stroke, let name = trigger.shape else { return -1 }

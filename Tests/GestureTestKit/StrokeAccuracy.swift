@@ -19,7 +19,7 @@ public struct StrokeAccuracy: Sendable {
     /// Draws `variants` strokes of each of `shapes`, turned `turn` degrees more than the set's ±15°, and
     /// matches them.
     public init(shapes: [StrokeShape] = StrokeShape.builtIn, variants: Int = 100, seed: UInt64 = 2007, turn: Double = 0) {
-        let recognizer = StrokeRecognizer(shapes: shapes)
+        let recognizer = ShapeMatcher(shapes: shapes)
         var scratch = StrokeScratch()
         let all = Array(shapes.indices)
         var best: [[StrokeMatch?]] = [], closestOther: [[StrokeMatch?]] = []
@@ -108,7 +108,7 @@ public struct StrokeSwipeCheck: Sendable {
 
     /// Matches every swipe against `shapes`.
     public init(shapes: [StrokeShape] = StrokeShape.builtIn) {
-        let recognizer = StrokeRecognizer(shapes: shapes)
+        let recognizer = ShapeMatcher(shapes: shapes)
         var scratch = StrokeScratch()
         let all = Array(shapes.indices)
         best = Self.swipes.map { recognizer.match($0, among: all, scratch: &scratch) }
@@ -203,7 +203,7 @@ public enum RecordedStrokes {
     /// and what the others were taken for.
     public static func markdown(_ strokes: [(name: String, path: [Point])], threshold: Double) -> String {
         let shapes = StrokeShape.builtIn
-        let recognizer = StrokeRecognizer(shapes: shapes)
+        let recognizer = ShapeMatcher(shapes: shapes)
         var scratch = StrokeScratch()
         let all = Array(shapes.indices)
         var out = "| shape | strokes | events per stroke | best match | best and ≥ \(fixed(threshold, 2)) | lowest own score | mistaken for |\n"

@@ -9,7 +9,7 @@ import GestureTestKit
 /// match. The scratch is warmed before the measurement: matching itself should allocate nothing.
 let benchmarks: @Sendable () -> Void = {
     let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal, .mallocBytesCount]
-    let recognizer = StrokeRecognizer(shapes: StrokeShape.builtIn)
+    let recognizer = ShapeMatcher(shapes: StrokeShape.builtIn)
     let all = Array(StrokeShape.builtIn.indices)
     // A circle of about 100 events (a hand at 125 Hz for ~0.8 s) at 1.5× the base size: the first
     // seed whose drawing has 95–105 events.

@@ -53,7 +53,7 @@ if arguments.first == "shapes-svg" {
 
 if arguments.first == nil || Int(arguments[0]) != nil {
     // Direction matters: each template drawn from its end to its start.
-    let recognizer = StrokeRecognizer(shapes: StrokeShape.builtIn)
+    let recognizer = ShapeMatcher(shapes: StrokeShape.builtIn)
     var scratch = StrokeScratch()
     let names = StrokeShape.builtIn.map(\.name)
     print("\n### The templates drawn backwards\n")

@@ -3,7 +3,7 @@ public struct StrokeMatch: Hashable, Sendable {
     /// Index into the recognizer's `shapes`.
     public var shape: Int
     /// How alike the path and the shape are, 0 to 1 (1 is identical up to position, size, speed and a
-    /// rotation within 45°). See `StrokeRecognizer` for what the number means.
+    /// rotation within 45°). See `ShapeMatcher` for what the number means.
     public var score: Double
 
     /// A match of `shapes[shape]` with `score`.
@@ -46,7 +46,7 @@ public struct StrokeScratch: Sendable {
 ///
 /// The score is that cosine `c` (−1…1) turned into an angle and scaled: `1 − acos(c) / 90°`, below 0 as 0.
 /// 1 is the same shape; 0.8 means the feature vectors are 18° apart.
-public struct StrokeRecognizer: Sendable, Hashable {
+public struct ShapeMatcher: Sendable, Hashable {
     /// The shapes, in the order given; `StrokeMatch.shape` indexes this array.
     public let shapes: [StrokeShape]
     /// The shapes' feature vectors, same order; nil for a shape with fewer than 2 distinct points.
@@ -63,7 +63,7 @@ public struct StrokeRecognizer: Sendable, Hashable {
     }
 
     /// Recognizers are equal when their shapes are: the prepared templates follow from them.
-    public static func == (a: StrokeRecognizer, b: StrokeRecognizer) -> Bool { a.shapes == b.shapes }
+    public static func == (a: ShapeMatcher, b: ShapeMatcher) -> Bool { a.shapes == b.shapes }
     /// Hashes the shapes (the prepared templates follow from them).
     public func hash(into hasher: inout Hasher) { hasher.combine(shapes) }
 

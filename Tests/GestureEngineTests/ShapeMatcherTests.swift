@@ -4,8 +4,8 @@ import Testing
 
 /// The stroke recognizer alone: the built-in templates, the generated set, straight swipes, invariances,
 /// rotation and degenerate paths. Instant: no clock, fixed seeds.
-@Suite struct StrokeRecognizerTests {
-    let recognizer = StrokeRecognizer(shapes: StrokeShape.builtIn)
+@Suite struct ShapeMatcherTests {
+    let recognizer = ShapeMatcher(shapes: StrokeShape.builtIn)
     var all: [Int] { Array(StrokeShape.builtIn.indices) }
     /// The documented default `stroke_min_score`.
     let threshold = 0.80
@@ -147,7 +147,7 @@ import Testing
             #expect(match != nil && match!.score.isFinite && (0...1).contains(match!.score), "\(path.prefix(3)): \(String(describing: match))")
         }
         // Candidates outside the shapes, and shapes with fewer than 2 distinct points, are skipped.
-        let odd = StrokeRecognizer(shapes: [StrokeShape(name: "dot", points: [Point(x: 1, y: 1)]), StrokeShape.builtIn[3]])
+        let odd = ShapeMatcher(shapes: [StrokeShape(name: "dot", points: [Point(x: 1, y: 1)]), StrokeShape.builtIn[3]])
         let match = odd.match(StrokeShape.builtIn[3].points, among: [7, -1, 0, 1], scratch: &scratch)
         #expect(match?.shape == 1)
         #expect(odd.match(StrokeShape.builtIn[3].points, among: [0, 9], scratch: &scratch) == nil)
@@ -161,10 +161,10 @@ import Testing
     }
 
     @Test func recognizersCompareByTheirShapes() {
-        let again = StrokeRecognizer(shapes: StrokeShape.builtIn)
+        let again = ShapeMatcher(shapes: StrokeShape.builtIn)
         #expect(again == recognizer)
         #expect(again.hashValue == recognizer.hashValue)
-        #expect(StrokeRecognizer(shapes: Array(StrokeShape.builtIn.prefix(3))) != recognizer)
+        #expect(ShapeMatcher(shapes: Array(StrokeShape.builtIn.prefix(3))) != recognizer)
     }
 }
 
