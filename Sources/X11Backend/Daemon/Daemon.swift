@@ -522,10 +522,10 @@ final class GrabSafePerformer: ActionPerformer {
 
     /// Milliseconds until a temporary key mapping must be restored, if any.
     var nextMaintenance: Int32? {
-        inner.nextRestoreDeadline.map(pollTimeout(until:))
+        inner.nextMaintenanceDeadline.map(pollTimeout(until:))
     }
 
-    func maintain() { inner.restoreTemporaryMappings() }
+    func maintain() { inner.maintain() }
 }
 
 /// Whole milliseconds from now until `instant`, at least 0: a `poll` timeout.

@@ -353,6 +353,7 @@ public struct Doctor {
         var checks = [DoctorCheck("window manager", .ok, "\(name) (_NET_SUPPORTING_WM_CHECK window \(check))")]
         checks.append(checkEWMH(display, name: name, bindings: ewmhBindings))
         checks.append(checkDesktops(display, bindings: config.bindings))
+        checks.append(checkActions(display, name: name, bindings: ewmhBindings))
         return checks
     }
 
@@ -525,7 +526,8 @@ public struct Doctor {
     }
 }
 
-/// The EWMH hints (atoms a window manager lists in `_NET_SUPPORTED`) each action uses.
+/// The EWMH hints (atoms a window manager lists in `_NET_SUPPORTED`) each action cannot do
+/// without.
 enum EWMHNeeds {
     static func hints(for action: Action) -> [String] {
         switch action {
@@ -538,7 +540,9 @@ enum EWMHNeeds {
         case .window(.toggleMaximize): ["_NET_ACTIVE_WINDOW", "_NET_WM_STATE", "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ"]
         // Restoring removes only the states the window has, which its manager must know.
         case .window(.restore): ["_NET_ACTIVE_WINDOW", "_NET_WM_STATE"]
-        case .tile: ["_NET_ACTIVE_WINDOW", "_NET_WM_STATE", "_NET_MOVERESIZE_WINDOW", "_NET_FRAME_EXTENTS", "_NET_CLIENT_LIST"]
+        // The rest is optional: without _NET_MOVERESIZE_WINDOW a ConfigureRequest moves the
+        // window, without _NET_FRAME_EXTENTS the frame is measured (WindowManagerAbilities).
+        case .tile: ["_NET_ACTIVE_WINDOW"]
         case .moveWindowToWorkspace:
             ["_NET_ACTIVE_WINDOW", "_NET_WM_DESKTOP", "_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS"]
         case .showDesktop: ["_NET_SHOWING_DESKTOP"]
