@@ -13,10 +13,11 @@ import Logging
 /// and `touchpad` (present, or which bindings cannot fire without them), `button grab`,
 /// `touch grab` and `touchpad grabs` (taken for a moment and released, each only when the
 /// config needs it), `window manager` (`_NET_SUPPORTING_WM_CHECK`'s `_NET_WM_NAME`), `ewmh`
-/// (`_NET_SUPPORTED` against the hints the config's actions use) and `desktops` (both only
-/// with a window manager), `monitors` (RandR 1.5 `XRRGetMonitors`), `screen lock`, `config`
-/// (which file, and every problem as FILE:LINE:COLUMN), `instance` (another gesture-bridge on
-/// this display, found without taking the lock). Checks that cannot be made (everything that
+/// (`_NET_SUPPORTED` against the hints the config's actions use), `desktops` and `actions`
+/// (per bound action, whether this window manager can do it; all three only with a window
+/// manager), `monitors` (RandR 1.5 `XRRGetMonitors`), `screen lock`, `config` (which file,
+/// and every problem as FILE:LINE:COLUMN), `instance` (another gesture-bridge on this display,
+/// found without taking the lock). Checks that cannot be made (everything that
 /// needs X when no server answers) are left out.
 ///
 /// Nothing is left changed: grabs are released at once, the lock is only looked at, and the
