@@ -135,7 +135,12 @@ public final class X11ActionPerformer: ActionPerformer {
     /// When ``maintain(now:)`` has something to do next; the loop's `poll()` should wake no
     /// later than this.
     public var nextMaintenanceDeadline: ContinuousClock.Instant? {
-        [nextRestoreDeadline, pendingEffect?.nextCheck].compactMap { $0 }.min()
+        // Asked at every turn of the loop: no array for two optionals.
+        switch (nextRestoreDeadline, pendingEffect?.nextCheck) {
+        case (let restore?, let check?): min(restore, check)
+        case (let restore?, nil): restore
+        case (nil, let check): check
+        }
     }
 
     // MARK: - ActionPerformer

@@ -520,7 +520,8 @@ final class GrabSafePerformer: ActionPerformer {
 
     func reapChildren() { _ = inner.reapChildren() }
 
-    /// Milliseconds until a temporary key mapping must be restored, if any.
+    /// Milliseconds until the performer has something to do (a temporary key mapping to
+    /// restore, an action's effect to look for), if anything.
     var nextMaintenance: Int32? {
         inner.nextMaintenanceDeadline.map(pollTimeout(until:))
     }
