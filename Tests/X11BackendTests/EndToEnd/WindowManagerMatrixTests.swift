@@ -264,6 +264,52 @@ struct WindowManagerMatrixTests {
             #expect(unexpected.isEmpty, "\(kind): \(unexpected)")
             print("window manager matrix: \(kind)\n  " + observed.joined(separator: "\n  "))
             withExtendedLifetime(daemon) {}
+            try expectDoctorAgrees(kind, session.server, expected)
+        }
+    }
+
+    /// `doctor`'s line per bound action says what the run saw: `yes` where it works, `no` where
+    /// it is refused, `no` or `partly` where the manager ignores it.
+    private func expectDoctorAgrees(_ kind: WindowManagerKind, _ server: XServer, _ expected: [String: Outcome]) throws {
+        // One binding per action, each a swipe of its own (8 directions × fingers).
+        let directions = ["left", "right", "up", "down", "up-left", "up-right", "down-left", "down-right"]
+        var bindings = ""
+        var seen: [String] = []
+        for step in Self.steps where !seen.contains(step.action) {
+            let n = seen.count
+            seen.append(step.action)
+            bindings += "[[bind]]\ngesture = \"swipe\"\nfingers = \(n / 8 + 1)\ndirection = \"\(directions[n % 8])\"\naction = \"\(step.action)\"\n\n"
+        }
+        let checks = try DoctorTests.run(server, config: bindings)
+        let actions = try DoctorTests.check("actions", in: checks)
+        for step in Self.steps {
+            let line = actions.details.first { $0.hasPrefix(step.action + ": ") } ?? "(none)"
+            switch expected[step.name] ?? .works {
+            case .works: #expect(line.hasPrefix(step.action + ": yes:") || line.hasPrefix(step.action + ": partly:"), "\(kind): \(line)")
+            case .refused: #expect(line.hasPrefix(step.action + ": no:"), "\(kind): \(line)")
+            case .missed: #expect(line.hasPrefix(step.action + ": no:") || line.hasPrefix(step.action + ": partly:"), "\(kind): \(line)")
+            case .notLoggedAgain: break
+            }
+        }
+    }
+
+    @Test("i3 as it starts has one workspace: workspace next says so, once, and doctor says it beforehand")
+    func i3WithOneWorkspace() throws {
+        try #require(WindowManagerKind.i3.isInstalled, "i3 is not installed: run scripts/setup-debian (it installs i3-wm)")
+        try WindowManagerSession.with(.i3, desktops: 1) { session in
+            let doctor = try DoctorTests.check("actions", in: try DoctorTests.run(session.server, config: Self.config("workspace next")))
+            #expect(doctor.details == [
+                "workspace next: no: \(session.server.name) has 1 desktop (i3 creates a workspace only when it is used: bind `key super+N` to make one)",
+            ], "\(doctor)")
+            let daemon = try DaemonProcess(session.server, config: Self.config("workspace next"))
+            for firing in 1...2 {
+                try rightDrag(session.server, from: 100, 600, by: 300)
+                #expect(poll { Self.count("→ workspace next", in: daemon.output) == firing }, "\(daemon.output)")
+            }
+            usleep(300_000)
+            #expect(Self.failureLines(daemon.output).count == 1, "\(daemon.output)")
+            #expect(Self.failureLines(daemon.output).first?.contains(
+                "action failed: workspace next: \(session.server.name) has 1 desktop (i3 creates a workspace only when it is used") == true, "\(daemon.output)")
         }
     }
 

@@ -62,8 +62,9 @@ final class WindowManagerSession {
     /// The desktops every window manager is set up with.
     static let desktops = 4
 
-    /// Starts `kind` on `server` and waits until it manages windows and has 4 desktops.
-    init(_ kind: WindowManagerKind, on server: XServer) throws {
+    /// Starts `kind` on `server` and waits until it manages windows and has 4 desktops (with
+    /// `desktops` 1, i3 is left as it starts: one workspace).
+    init(_ kind: WindowManagerKind, on server: XServer, desktops: Int = WindowManagerSession.desktops) throws {
         self.kind = kind
         self.server = server
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-wm-\(kind)-\(UUID().uuidString)")
@@ -134,7 +135,7 @@ final class WindowManagerSession {
         }
         process = try ChildProcess(
             ["timeout", "-k", "5", "600"] + argv, environment: environment, log: directory.appendingPathComponent("wm.log").path)
-        try waitUntilReady()
+        try waitUntilReady(desktops: desktops)
     }
 
     /// The window manager's output so far.
@@ -149,7 +150,7 @@ final class WindowManagerSession {
 
     /// Waits for a valid `_NET_SUPPORTING_WM_CHECK`, for a window to be managed, and for 4
     /// desktops (on i3, after a filler window on each).
-    private func waitUntilReady() throws {
+    private func waitUntilReady(desktops wanted: Int) throws {
         let client = try XClient(server.name)
         let started = poll(timeout: XServer.startTimeout) {
             guard let check = client.window("_NET_SUPPORTING_WM_CHECK", of: client.root) else { return false }
@@ -159,14 +160,14 @@ final class WindowManagerSession {
         let managed = client.waitUntilWindowManagerManages(timeout: XServer.startTimeout)
         guard managed.mapped else { throw HarnessError("\(kind) on \(server.name) does not manage windows: \(log.suffix(600))") }
         probe = client
-        if kind == .i3 {
-            for desktop in 1...Self.desktops {
+        if kind == .i3, wanted > 1 {
+            for desktop in 1...wanted {
                 fillers.append(try AppWindow(server: server.name, className: WindowManagerKind.fillerClass(desktop)))
             }
         }
-        let desktops = poll(timeout: XServer.startTimeout) { client.cardinal("_NET_NUMBER_OF_DESKTOPS", of: client.root) == Self.desktops }
+        let desktops = poll(timeout: XServer.startTimeout) { client.cardinal("_NET_NUMBER_OF_DESKTOPS", of: client.root) == wanted }
         guard desktops else {
-            throw HarnessError("\(kind) has \(client.cardinal("_NET_NUMBER_OF_DESKTOPS", of: client.root) ?? -1) desktops, not \(Self.desktops)")
+            throw HarnessError("\(kind) has \(client.cardinal("_NET_NUMBER_OF_DESKTOPS", of: client.root) ?? -1) desktops, not \(wanted)")
         }
         // i3 shows the workspace of the last filler for a moment; the tests start on the first.
         _ = poll(timeout: .seconds(5)) { client.currentDesktop() == 0 }
@@ -186,11 +187,11 @@ final class WindowManagerSession {
     }
 
     /// Runs `body` with a fresh server running `kind`, and stops both afterwards.
-    static func with<R>(_ kind: WindowManagerKind, _ body: (WindowManagerSession) throws -> R) throws -> R {
+    static func with<R>(_ kind: WindowManagerKind, desktops: Int = desktops, _ body: (WindowManagerSession) throws -> R) throws -> R {
         let server = try XServer.start()
         let session: WindowManagerSession
         do {
-            session = try WindowManagerSession(kind, on: server)
+            session = try WindowManagerSession(kind, on: server, desktops: desktops)
         } catch {
             server.stop()
             throw error
