@@ -315,9 +315,15 @@ struct WindowManagerMatrixTests {
         }
     }
 
-    /// One binding: a right-button drag to the right performs `action`.
+    /// One binding: a right-button drag to the right performs `action`. The drag may take up to
+    /// 4 s to cover `swipe_min_px` (80 px at 0.02 px/ms): each step is an `xdotool` run, and on a
+    /// loaded machine six of them were seen to take longer than the default quarter second, so
+    /// that the press went back to the application instead. Recognition is not what is tested here.
     static func config(_ action: String) -> String {
         """
+        [recognizer.pointer]
+        swipe_min_velocity = 0.02
+
         [[bind]]
         gesture = "swipe"
         device = "pointer"
