@@ -18,8 +18,12 @@ struct WindowActionTests {
 
             try performer.perform(.window(.maximize), context: context(.touchscreen))
             #expect(poll { client.wmState(of: window.window).isSuperset(of: ["_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ"]) })
-            // Maximize toggles: there is no restore action.
+            // Maximize adds the state: done again, the window stays maximized (toggle-maximize
+            // is the one that restores).
             try performer.perform(.window(.maximize), context: context(.touchscreen))
+            try #require(pingWindowManager(client))
+            #expect(client.wmState(of: window.window).isSuperset(of: ["_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ"]))
+            try performer.perform(.window(.toggleMaximize), context: context(.touchscreen))
             #expect(poll { client.wmState(of: window.window).isDisjoint(with: ["_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ"]) })
 
             try performer.perform(.window(.fullscreen), context: context(.touchscreen))

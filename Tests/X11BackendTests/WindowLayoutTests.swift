@@ -83,7 +83,7 @@ struct WindowLayoutTests {
     /// Performs `action` and waits until the window's frame is `expected`; true when it got there.
     private func frameBecomes(_ expected: PixelRect, after action: Action, _ window: EventWindow, _ client: XClient, _ performer: X11ActionPerformer) throws -> Bool {
         try performer.perform(action, context: context(.touchscreen))
-        return poll { outerFrame(of: window.window, client) == expected }
+        return poll(maintaining: performer) { outerFrame(of: window.window, client) == expected }
     }
 
     /// Tiles the window to each side in turn and expects its frame to cover exactly that
@@ -128,14 +128,14 @@ struct WindowLayoutTests {
             try performer.perform(.window(.maximize), context: context(.pointer))
             try #require(poll { client.wmState(of: window.window).isSuperset(of: maximized) })
             try performer.perform(.window(.restore), context: context(.pointer))
-            #expect(poll { client.wmState(of: window.window).isDisjoint(with: maximized) })
-            #expect(poll { outerFrame(of: window.window, client) == before })
+            #expect(poll(maintaining: performer) { client.wmState(of: window.window).isDisjoint(with: maximized) })
+            #expect(poll(maintaining: performer) { outerFrame(of: window.window, client) == before })
 
             try performer.perform(.window(.fullscreen), context: context(.pointer))
             try #require(poll { client.wmState(of: window.window).contains("_NET_WM_STATE_FULLSCREEN") })
             try performer.perform(.window(.restore), context: context(.pointer))
-            #expect(poll { !client.wmState(of: window.window).contains("_NET_WM_STATE_FULLSCREEN") })
-            #expect(poll { outerFrame(of: window.window, client) == before })
+            #expect(poll(maintaining: performer) { !client.wmState(of: window.window).contains("_NET_WM_STATE_FULLSCREEN") })
+            #expect(poll(maintaining: performer) { outerFrame(of: window.window, client) == before })
 
             // Both at once, and a window in neither state: restore is not a toggle.
             try performer.perform(.window(.maximize), context: context(.pointer))
@@ -143,7 +143,9 @@ struct WindowLayoutTests {
             try performer.perform(.window(.fullscreen), context: context(.pointer))
             try #require(poll { client.wmState(of: window.window).contains("_NET_WM_STATE_FULLSCREEN") }, "\(client.wmState(of: window.window))")
             try performer.perform(.window(.restore), context: context(.pointer))
-            #expect(poll { client.wmState(of: window.window).isDisjoint(with: maximized.union(["_NET_WM_STATE_FULLSCREEN"])) }, "\(client.wmState(of: window.window))")
+            // Done once the state has stayed clear (openbox maximizes again as it leaves fullscreen).
+            #expect(poll(maintaining: performer) { performer.pendingEffect == nil }, "\(client.wmState(of: window.window))")
+            #expect(client.wmState(of: window.window).isDisjoint(with: maximized.union(["_NET_WM_STATE_FULLSCREEN"])), "\(client.wmState(of: window.window))")
             try performer.perform(.window(.restore), context: context(.pointer))
             client.sync()
             #expect(client.wmState(of: window.window).isDisjoint(with: maximized.union(["_NET_WM_STATE_FULLSCREEN"])))
@@ -320,10 +322,22 @@ struct WindowLayoutTests {
             let showDesktop = #expect(throws: ActionError.self) { try performer.perform(.showDesktop, context: context(.pointer)) }
             #expect(showDesktop?.message == "show-desktop: the window manager on \(server.name) does not list _NET_SHOWING_DESKTOP in _NET_SUPPORTED, "
                 + "so it would ignore the request; use a window manager that supports it")
+            // Tile needs only _NET_ACTIVE_WINDOW: without _NET_MOVERESIZE_WINDOW it sends a
+            // ConfigureRequest, without _NET_FRAME_EXTENTS it measures the frame. Here it fails
+            // for want of a focused window, not of a hint.
             let tile = #expect(throws: ActionError.self) { try performer.perform(.tile(.top), context: context(.pointer)) }
-            #expect(tile?.message.contains("does not list _NET_MOVERESIZE_WINDOW, _NET_FRAME_EXTENTS, _NET_CLIENT_LIST in _NET_SUPPORTED") == true, "\(tile?.message ?? "")")
+            #expect(tile?.message.hasPrefix("window tile top: no window has the focus") == true, "\(tile?.message ?? "")")
             withExtendedLifetime(wm) {}
         }
+    }
+}
+
+/// Polls `condition` and lets the performer do what is due between looks (a restore that a
+/// tile waits for, the effect checks), as the daemon's loop does.
+func poll(timeout: Duration = .seconds(5), maintaining performer: X11ActionPerformer, _ condition: () -> Bool) -> Bool {
+    poll(timeout: timeout) {
+        performer.maintain()
+        return condition()
     }
 }
 
@@ -333,7 +347,7 @@ private func onAllDesktops(_ window: Window, _ client: XClient) -> Bool {
 }
 
 /// Sends the window manager an EWMH client message about `window` (as a pager would), and syncs.
-private func askWindowManager(_ client: XClient, _ type: String, about window: Window, _ data: [Int]) {
+func askWindowManager(_ client: XClient, _ type: String, about window: Window, _ data: [Int]) {
     var event = XEvent()
     event.xclient.type = ClientMessage
     event.xclient.window = window
@@ -348,7 +362,7 @@ private func askWindowManager(_ client: XClient, _ type: String, about window: W
 /// Waits until the window manager has handled everything sent to it before: it answers a
 /// `_NET_REQUEST_FRAME_EXTENTS` about a fresh unmapped window by setting that window's
 /// `_NET_FRAME_EXTENTS`, in its turn.
-private func pingWindowManager(_ client: XClient) -> Bool {
+func pingWindowManager(_ client: XClient) -> Bool {
     let probe = XCreateSimpleWindow(client.display, client.root, 0, 0, 1, 1, 0, 0, 0)
     defer { XDestroyWindow(client.display, probe); client.sync() }
     askWindowManager(client, "_NET_REQUEST_FRAME_EXTENTS", about: probe, [])

@@ -60,10 +60,30 @@ struct WorkAreaTests {
         #expect(WindowPlacement.half(.bottom, of: area) == rect(10, 45, 101, 26))
     }
 
-    @Test("every new action names the EWMH hints the doctor and the performer check")
+    @Test("the window manager's _NET_WORKAREA adds only what the struts read do not explain, along whole edges")
+    func publishedWorkArea() {
+        // fluxbox: its own 20 px toolbar at the bottom, which no client strut describes.
+        #expect(WindowPlacement.reservations(of: rect(0, 0, 1280, 780), beyond: [], screen: Self.screen)
+            == [Strut(legacy: [0, 0, 0, 20], screen: Self.screen)!])
+        // openbox with a 40 px panel on the left monitor only: the panel explains it all, so the
+        // right monitor keeps its full height.
+        let panel = Strut(partial: [0, 0, 0, 40, 0, 0, 0, 0, 0, 0, 0, 639])!
+        #expect(WindowPlacement.reservations(of: rect(0, 0, 1280, 760), beyond: [panel], screen: Self.screen).isEmpty)
+        // A thicker reservation than the panel's (a manager's bar beside it): the rest counts.
+        let both = WindowPlacement.reservations(of: rect(30, 0, 1250, 760), beyond: [panel], screen: Self.screen)
+        #expect(both == [Strut(legacy: [30, 0, 0, 0], screen: Self.screen)!])
+        let right = rect(640, 0, 640, 800)
+        #expect(WindowPlacement.workArea(of: right, struts: [panel] + both, screen: Self.screen) == right)
+        // A work area the size of the screen, or none at all, reserves nothing.
+        #expect(WindowPlacement.reservations(of: Self.screen, beyond: [], screen: Self.screen).isEmpty)
+        #expect(WindowPlacement.reservations(of: rect(0, 0, 0, 0), beyond: [], screen: Self.screen).isEmpty)
+    }
+
+    @Test("every new action names the EWMH hints the doctor and the performer check; tile needs only the focused window")
     func hints() {
-        #expect(EWMHNeeds.hints(for: .tile(.left)).contains("_NET_MOVERESIZE_WINDOW"))
-        #expect(EWMHNeeds.hints(for: .tile(.left)).contains("_NET_FRAME_EXTENTS"))
+        // Without _NET_MOVERESIZE_WINDOW a ConfigureRequest moves the window; without
+        // _NET_FRAME_EXTENTS the frame is measured.
+        #expect(EWMHNeeds.hints(for: .tile(.left)) == ["_NET_ACTIVE_WINDOW"])
         #expect(EWMHNeeds.hints(for: .moveWindowToWorkspace(.next)).contains("_NET_WM_DESKTOP"))
         #expect(EWMHNeeds.hints(for: .showDesktop) == ["_NET_SHOWING_DESKTOP"])
         #expect(EWMHNeeds.hints(for: .window(.toggleMaximize)).contains("_NET_WM_STATE_MAXIMIZED_HORZ"))

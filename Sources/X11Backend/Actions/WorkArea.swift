@@ -123,6 +123,37 @@ public enum WindowPlacement {
         return area.isEmpty ? monitor : area
     }
 
+    /// What the window manager's own work area (`_NET_WORKAREA`, one rectangle for the whole
+    /// screen) reserves beyond `struts`, as struts along whole edges of the screen.
+    ///
+    /// `_NET_WORKAREA` counts every reservation, the window manager's own panels included
+    /// (fluxbox's toolbar and IceWM's taskbar are not client windows, so their struts are read
+    /// nowhere else), but it is one rectangle for all monitors: a panel on one monitor shrinks
+    /// it for all of them. So it only adds what the known struts do not explain: an edge of it
+    /// further in than the thickest strut on that edge becomes a band along that whole edge.
+    public static func reservations(of workArea: PixelRect, beyond struts: [Strut], screen: PixelRect) -> [Strut] {
+        var known = (left: 0, right: 0, top: 0, bottom: 0)
+        for strut in struts {
+            for (side, band) in strut.reserved(on: screen) {
+                switch side {
+                case .left: known.left = max(known.left, band.maxX)
+                case .right: known.right = max(known.right, screen.maxX - band.x)
+                case .top: known.top = max(known.top, band.maxY)
+                case .bottom: known.bottom = max(known.bottom, screen.maxY - band.y)
+                }
+            }
+        }
+        let area = workArea.intersection(screen)
+        guard !area.isEmpty else { return [] }
+        let wm = (left: area.x - screen.x, right: screen.maxX - area.maxX, top: area.y - screen.y, bottom: screen.maxY - area.maxY)
+        let values = [
+            wm.left > known.left ? wm.left : 0, wm.right > known.right ? wm.right : 0,
+            wm.top > known.top ? wm.top : 0, wm.bottom > known.bottom ? wm.bottom : 0,
+        ].map { UInt($0) }
+        guard values.contains(where: { $0 > 0 }), let strut = Strut(legacy: values, screen: screen) else { return [] }
+        return [strut]
+    }
+
     /// That half of `area`; with an odd size, the left or top half is the smaller by a pixel.
     public static func half(_ side: TileSide, of area: PixelRect) -> PixelRect {
         let halfWidth = area.width / 2, halfHeight = area.height / 2

@@ -32,13 +32,19 @@ public struct HeldInput: Hashable, Sendable {
 ///   position; after a pointer gesture, clicks where the pointer is.
 /// - `scroll`: clicks button 4 (up), 5 (down), 6 (left) or 7 (right) N times.
 /// - `workspace`: sends `_NET_CURRENT_DESKTOP` to the root window, wrapping with
-///   `_NET_NUMBER_OF_DESKTOPS`.
-/// - `window`: acts on `_NET_ACTIVE_WINDOW`: maximize and fullscreen toggle `_NET_WM_STATE`
-///   (there is no restore action, so doing it again restores), minimize sends ICCCM
-///   `WM_CHANGE_STATE` (IconicState), close sends `_NET_CLOSE_WINDOW`.
-///   toggle-maximize and restore read the state first and ask for what changes it; tile,
-///   move-to-workspace and show-desktop are in `X11ActionPerformer+Windows.swift`. Each of these
-///   fails, naming the hint, when `_NET_SUPPORTED` does not list a hint it uses.
+///   `_NET_NUMBER_OF_DESKTOPS`; `next` and `prev` with one desktop fail, saying so.
+/// - `window`: acts on `_NET_ACTIVE_WINDOW`: maximize adds both maximized states and
+///   toggle-maximize toggles them, fullscreen toggles `_NET_WM_STATE_FULLSCREEN`, minimize sends
+///   ICCCM `WM_CHANGE_STATE` (IconicState), close sends `_NET_CLOSE_WINDOW`; restore, tile,
+///   move-to-workspace and show-desktop are in `X11ActionPerformer+Windows.swift`. Each fails,
+///   naming the hint, when `_NET_SUPPORTED` does not list a hint it cannot do without
+///   (``WindowManagerAbilities``). Client messages carry the server's time
+///   (``serverTimestamp()``) and the source indication of a pager.
+///
+///   Window managers ignore requests without a word, so after each of these the effect is
+///   looked for where X shows it (``ExpectedEffect``) by ``maintain(now:)``, at later turns of
+///   the daemon's loop: nothing waits for it. An effect not seen within ``effectTimeout`` is
+///   logged once per action, with what the manager did not do and, where known, why.
 /// - `exec`: `posix_spawnp`, no shell, never waits (see ``reapChildren()``).
 ///
 /// Each action runs as one checked call on the ``X11Display`` (an X error fails the action
@@ -49,8 +55,8 @@ public struct HeldInput: Hashable, Sendable {
 /// try performer.perform(.workspace(.next), context: context)
 /// // in the loop: on SIGCHLD
 /// for exit in performer.reapChildren() { logger.info("\(exit)") }
-/// // in the loop: poll timeout no later than performer.nextRestoreDeadline
-/// performer.restoreTemporaryMappings()
+/// // in the loop: poll timeout no later than performer.nextMaintenanceDeadline
+/// performer.maintain()
 /// ```
 public final class X11ActionPerformer: ActionPerformer {
     /// How long a keysym mapped on a spare keycode stays mapped after its key was released.
@@ -78,6 +84,14 @@ public final class X11ActionPerformer: ActionPerformer {
     /// The keyboard mapping last read, and ``X11Display/keyboardMappingChanges`` when it was
     /// read (see ``currentKeyboardMapping()``).
     var cachedKeyboardMapping: (mapping: KeyboardMapping, changes: Int)?
+    /// The unmapped window whose property changes tell the server's time (``serverTimestamp()``).
+    var timestampWindowID: Window?
+    /// The workspace or window action whose effect is still to be seen (``maintain(now:)``).
+    var pendingEffect: PendingEffect?
+    /// Says once per action what the window manager did not do.
+    let effectLog: EffectLog
+    /// The window manager's name, by its check window (read once per window manager).
+    var windowManagerName: (check: WindowID, name: String)?
 
     /// A spare keycode lent to a keysym, and what to put back.
     struct TemporaryMapping: Hashable {
@@ -105,6 +119,28 @@ public final class X11ActionPerformer: ActionPerformer {
         self.display = display
         self.temporaryMappingHold = temporaryMappingHold
         self.logger = logger
+        self.effectLog = EffectLog(logger: logger)
+    }
+
+    // MARK: - Between actions
+
+    /// What the daemon's loop calls each turn: restores the temporary key mappings that are due
+    /// and looks for the effect of the last workspace or window action when that is due. Never
+    /// waits for the server beyond a few property reads, and takes no grab.
+    public func maintain(now: ContinuousClock.Instant = .now) {
+        restoreTemporaryMappings(dueBy: now)
+        checkPendingEffect(now: now)
+    }
+
+    /// When ``maintain(now:)`` has something to do next; the loop's `poll()` should wake no
+    /// later than this.
+    public var nextMaintenanceDeadline: ContinuousClock.Instant? {
+        // Asked at every turn of the loop: no array for two optionals.
+        switch (nextRestoreDeadline, pendingEffect?.nextCheck) {
+        case (let restore?, let check?): min(restore, check)
+        case (let restore?, nil): restore
+        case (nil, let check): check
+        }
     }
 
     // MARK: - ActionPerformer
@@ -127,11 +163,7 @@ public final class X11ActionPerformer: ActionPerformer {
                 case .key(let combo): try typeCombo(combo)
                 case .click(let button): try click(button: button, context: context)
                 case .scroll(let direction, let steps): try scroll(direction, steps: steps)
-                case .workspace(let target): try switchWorkspace(to: target)
-                case .window(let operation): try actOnActiveWindow(operation)
-                case .tile(let side): try tile(side)
-                case .moveWindowToWorkspace(let target): try moveFocusedWindow(to: target)
-                case .showDesktop: try toggleShowingDesktop()
+                case .workspace, .window, .tile, .moveWindowToWorkspace, .showDesktop: try askWindowManager(action)
                 case .exec: break
                 }
             }

@@ -520,12 +520,13 @@ final class GrabSafePerformer: ActionPerformer {
 
     func reapChildren() { _ = inner.reapChildren() }
 
-    /// Milliseconds until a temporary key mapping must be restored, if any.
+    /// Milliseconds until the performer has something to do (a temporary key mapping to
+    /// restore, an action's effect to look for), if anything.
     var nextMaintenance: Int32? {
-        inner.nextRestoreDeadline.map(pollTimeout(until:))
+        inner.nextMaintenanceDeadline.map(pollTimeout(until:))
     }
 
-    func maintain() { inner.restoreTemporaryMappings() }
+    func maintain() { inner.maintain() }
 }
 
 /// Whole milliseconds from now until `instant`, at least 0: a `poll` timeout.

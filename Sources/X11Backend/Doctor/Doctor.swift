@@ -13,10 +13,11 @@ import Logging
 /// and `touchpad` (present, or which bindings cannot fire without them), `button grab`,
 /// `touch grab` and `touchpad grabs` (taken for a moment and released, each only when the
 /// config needs it), `window manager` (`_NET_SUPPORTING_WM_CHECK`'s `_NET_WM_NAME`), `ewmh`
-/// (`_NET_SUPPORTED` against the hints the config's actions use) and `desktops` (both only
-/// with a window manager), `monitors` (RandR 1.5 `XRRGetMonitors`), `screen lock`, `config`
-/// (which file, and every problem as FILE:LINE:COLUMN), `instance` (another gesture-bridge on
-/// this display, found without taking the lock). Checks that cannot be made (everything that
+/// (`_NET_SUPPORTED` against the hints the config's actions use), `desktops` and `actions`
+/// (per bound action, whether this window manager can do it; all three only with a window
+/// manager), `monitors` (RandR 1.5 `XRRGetMonitors`), `screen lock`, `config` (which file,
+/// and every problem as FILE:LINE:COLUMN), `instance` (another gesture-bridge on this display,
+/// found without taking the lock). Checks that cannot be made (everything that
 /// needs X when no server answers) are left out.
 ///
 /// Nothing is left changed: grabs are released at once, the lock is only looked at, and the
@@ -353,6 +354,7 @@ public struct Doctor {
         var checks = [DoctorCheck("window manager", .ok, "\(name) (_NET_SUPPORTING_WM_CHECK window \(check))")]
         checks.append(checkEWMH(display, name: name, bindings: ewmhBindings))
         checks.append(checkDesktops(display, bindings: config.bindings))
+        checks.append(checkActions(display, name: name, bindings: ewmhBindings))
         return checks
     }
 
@@ -525,7 +527,8 @@ public struct Doctor {
     }
 }
 
-/// The EWMH hints (atoms a window manager lists in `_NET_SUPPORTED`) each action uses.
+/// The EWMH hints (atoms a window manager lists in `_NET_SUPPORTED`) each action cannot do
+/// without.
 enum EWMHNeeds {
     static func hints(for action: Action) -> [String] {
         switch action {
@@ -538,7 +541,9 @@ enum EWMHNeeds {
         case .window(.toggleMaximize): ["_NET_ACTIVE_WINDOW", "_NET_WM_STATE", "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ"]
         // Restoring removes only the states the window has, which its manager must know.
         case .window(.restore): ["_NET_ACTIVE_WINDOW", "_NET_WM_STATE"]
-        case .tile: ["_NET_ACTIVE_WINDOW", "_NET_WM_STATE", "_NET_MOVERESIZE_WINDOW", "_NET_FRAME_EXTENTS", "_NET_CLIENT_LIST"]
+        // The rest is optional: without _NET_MOVERESIZE_WINDOW a ConfigureRequest moves the
+        // window, without _NET_FRAME_EXTENTS the frame is measured (WindowManagerAbilities).
+        case .tile: ["_NET_ACTIVE_WINDOW"]
         case .moveWindowToWorkspace:
             ["_NET_ACTIVE_WINDOW", "_NET_WM_DESKTOP", "_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS"]
         case .showDesktop: ["_NET_SHOWING_DESKTOP"]
