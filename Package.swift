@@ -9,6 +9,7 @@ import PackageDescription
 /// - `BridgeCore`: traces, reports, the pipeline (engine → bindings → performer) and its ports.
 /// - `GestureConfig`: the TOML config, its validation with positions, typed actions and keysyms.
 /// - `GestureEngine`: recognizers and arbitration; standard library only.
+/// - `POSIX`: system calls through swift-system, `EINTR` retried, failures as `SystemError`.
 let package = Package(
     name: "gesture-bridge",
     products: [
@@ -20,15 +21,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .target(name: "GestureEngine"),
+        .target(name: "POSIX", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(
             name: "GestureConfig",
-            dependencies: ["GestureEngine", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["GestureEngine", "POSIX", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(name: "CLinux"),
-        .target(name: "BridgeCore", dependencies: ["GestureEngine", "GestureConfig", "CLinux"]),
+        .target(name: "BridgeCore", dependencies: ["GestureEngine", "GestureConfig", "POSIX", "CLinux"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11 xi xtst xscrnsaver xrandr"),
         .target(
             name: "X11Backend",
