@@ -9,7 +9,7 @@
 /// What TOML forbids besides its grammar is checked as each key or header is resolved: a key
 /// defined twice, a table defined twice by headers, a header or a dotted key that reopens a
 /// table defined another way (an inline table, a table of dotted keys under a header, a
-/// header's table through dotted keys), an array of tables extended that is a plain array.
+/// header's table through dotted keys), a `[[a]]` for an `a` written as a plain array.
 struct TOMLParser {
     private let bytes: [UInt8]
     private var offset = 0
