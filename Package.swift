@@ -8,27 +8,30 @@ import PackageDescription
 /// - `X11Backend`: the only importer of `CX11` — capture, XTest/EWMH performer, keysyms.
 /// - `BridgeCore`: traces, reports, the pipeline (engine → bindings → performer) and its ports.
 /// - `GestureConfig`: the TOML config, its validation with positions, typed actions and keysyms.
+/// - `TOML`: a TOML 1.0 parser that keeps the position of every key and value; standard library only.
 /// - `GestureEngine`: recognizers and arbitration; standard library only.
+/// - `POSIX`: system calls through swift-system, `EINTR` retried, failures as `SystemError`.
 let package = Package(
     name: "gesture-bridge",
     products: [
         .executable(name: "gesture-bridge", targets: ["gesture-bridge"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "GestureTestKit", targets: ["GestureTestKit"]),
+        // For the conformance decoder in Benchmarks/ (scripts/toml-conformance).
+        .library(name: "TOML", targets: ["TOML"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .target(name: "GestureEngine"),
-        .target(
-            name: "GestureConfig",
-            dependencies: ["GestureEngine", .product(name: "TOMLKit", package: "TOMLKit")]
-        ),
+        .target(name: "POSIX", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "TOML"),
+        .target(name: "GestureConfig", dependencies: ["GestureEngine", "TOML", "POSIX"]),
         .target(name: "CLinux"),
-        .target(name: "BridgeCore", dependencies: ["GestureEngine", "GestureConfig", "CLinux"]),
+        .target(name: "BridgeCore", dependencies: ["GestureEngine", "GestureConfig", "POSIX", "CLinux"]),
         .systemLibrary(name: "CX11", pkgConfig: "x11 xi xtst xscrnsaver xrandr"),
         .target(
             name: "X11Backend",
@@ -46,7 +49,7 @@ let package = Package(
         // recording performer and arbiter, seeded randomness, product and source-tree lookup.
         .target(name: "GestureTestKit", dependencies: ["GestureEngine", "GestureConfig", "BridgeCore"], path: "Tests/GestureTestKit"),
         .testTarget(name: "GestureEngineTests", dependencies: ["GestureEngine", "GestureTestKit"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine", "GestureTestKit"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine", "GestureTestKit", "TOML"]),
         .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit"]),
         /// The runner for tests that start a program and wait for it (Foundation, unlike GestureTestKit).
         .target(name: "ProcessTestKit", path: "Tests/ProcessTestKit"),

@@ -53,6 +53,11 @@ let package = Package(
             path: "Benchmarks/StrokeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        /// The TOML parser as a toml-test decoder, for `scripts/toml-conformance` (docs/design.md, «TOML»).
+        .executableTarget(
+            name: "toml-decoder",
+            dependencies: [.product(name: "TOML", package: "gesture-bridge")]
+        ),
         /// The stroke recognizer's accuracy on the generated set, as the tables of docs/performance.md
         /// (`stroke-accuracy`), and the built-in shapes as docs/shapes.svg (`stroke-accuracy shapes-svg`).
         .executableTarget(

@@ -1,4 +1,5 @@
 import GestureEngine
+import TOML
 
 extension Config {
     /// Reads and checks the config file at `path`.
@@ -27,9 +28,8 @@ extension Config {
     /// (an integer is fine where a number is expected), values out of range, unknown gesture,
     /// direction, edge, device and `on` values, keys that do not fit the gesture, bad
     /// actions, missing `gesture` or `action`, duplicate bindings, and NUL in strings or keys.
-    /// Text over 1 MB, nested more than ``TOMLLocator/maximumDepth`` levels, or with what stops
-    /// toml++ at an assertion (``TOMLLocator/parserTrap``: a table header that does not begin
-    /// with a key, a `}` where an array expects a value) is refused before it is parsed.
+    /// Text over 1 MB is refused before it is parsed, and text nested more than
+    /// ``TOMLLocator/maximumDepth`` levels where the parser finds the first level too deep.
     ///
     /// ```swift
     /// do {
@@ -51,37 +51,26 @@ extension Config {
             throw failure(ConfigFile.tooLarge(text.utf8.count))
         }
         if let nul = text.unicodeScalars.firstIndex(of: "\0") {
-            // The TOML parser takes the text as a C string, which would end at the NUL.
+            // A raw NUL is never TOML; said plainly rather than as a syntax error, wherever it is.
             let position = Self.position(of: nul, in: text)
             throw failure("a config may not contain NUL characters", line: position.line, column: position.column)
         }
-        // Positions first: the locator also refuses nesting too deep for the TOML parser.
-        let locator = TOMLLocator(text)
-        if let deep = locator.tooDeep {
-            throw failure(
-                "nested too deeply: keys, tables and arrays may nest at most \(TOMLLocator.maximumDepth) levels "
-                    + "(a config needs 3)",
-                line: deep.line, column: deep.column)
-        }
-        if let trap = locator.parserTrap {
-            // Before toml++, which would stop at a failed assertion on it.
-            throw failure(trap.message, line: trap.position.line, column: trap.position.column)
-        }
         let document: TOMLDocument
         do {
-            document = try TOMLDocument(parsing: text)
+            document = try TOMLDocument(parsing: text, maximumDepth: TOMLLocator.maximumDepth)
         } catch {
-            // toml++ says "Error while parsing key-value pair: …"; keep its detail, not its capital.
-            let detail = error.description.hasPrefix("Error while parsing ")
-                ? "TOML syntax error while parsing " + error.description.dropFirst("Error while parsing ".count)
-                : "TOML syntax error: " + error.description
-            let position = Self.clamped(line: error.line, column: error.column, in: text)
-            throw failure(Excerpt.of(detail, maximumLength: 200), line: position.line, column: position.column)
+            let message = switch error.problem {
+            case .tooDeep(let limit):
+                "nested too deeply: keys, tables and arrays may nest at most \(limit) levels (a config needs 3)"
+            case .syntax:
+                Excerpt.of("TOML syntax error \(error)", maximumLength: 200)
+            }
+            throw failure(message, line: error.position.line, column: error.position.column)
         }
-        var reader = ConfigReader(file: file, locator: locator)
-        var config = reader.read(document.root.table!)
+        var reader = ConfigReader(file: file, locator: document)
+        var config = reader.read(document.root)
         config.notes = reader.notes.sorted { $0.position < $1.position }
-        let nulErrors = locator.nulEscapes.map { escape in
+        let nulErrors = document.nulEscapes.map { escape in
             ConfigError(
                 file: file, line: escape.line, column: escape.column,
                 message: "a string or key may not contain NUL (\\u0000): programs and X would see it cut short there")
@@ -120,19 +109,6 @@ extension Config {
             }
         }
         return (line, column)
-    }
-
-    /// A position toml++ gave, kept inside `text`: at the end of a text that ends with a line
-    /// feed it reports an end of file two columns past the last line's end; that, and anything
-    /// else outside the text, becomes the text's end.
-    private static func clamped(line: Int, column: Int, in text: String) -> (line: Int, column: Int) {
-        var lengths = [0]
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" { lengths.append(0) } else { lengths[lengths.count - 1] += 1 }
-        }
-        if line >= 1, line <= lengths.count, column >= 1, column <= lengths[line - 1] + 1 { return (line, column) }
-        if line < 1 { return (1, 1) }
-        return (lengths.count, lengths[lengths.count - 1] + 1)
     }
 
     private static func position(of index: String.UnicodeScalarView.Index, in text: String) -> (line: Int, column: Int) {

@@ -1,4 +1,5 @@
 import Glibc
+import POSIX
 
 /// Reads a config file, refusing before it reads what it must not use.
 ///
@@ -34,41 +35,45 @@ enum ConfigFile {
         func failure(_ message: String) -> ConfigErrors {
             ConfigErrors([ConfigError(file: path, line: 1, column: 1, message: message)])
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else {
-            let code = errno
-            switch code {
-            case ENOENT, ENOTDIR: throw failure("cannot read the config: no such file")
-            case EACCES: throw failure("cannot read the config: permission denied")
-            default: throw failure("cannot read the config: \(String(cString: strerror(code)))")
+        let descriptor: FileDescriptor
+        do throws(SystemError) {
+            // O_NOCTTY, which swift-system does not name: a terminal device must not become ours.
+            descriptor = try SystemCall.system("open") {
+                try FileDescriptor.open(
+                    FilePath(path), .readOnly,
+                    options: [.closeOnExec, .nonBlocking, FileDescriptor.OpenOptions(rawValue: O_NOCTTY)])
+            }
+        } catch {
+            switch error.code {
+            case .noSuchFileOrDirectory, .notDirectory: throw failure("cannot read the config: no such file")
+            case .permissionDenied: throw failure("cannot read the config: permission denied")
+            default: throw failure("cannot read the config: \(error.message)")
             }
         }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0 else {
-            throw failure("cannot read the config: \(String(cString: strerror(errno)))")
+        defer { SystemCall.close(descriptor.rawValue) }
+        let status: Stat
+        do throws(SystemError) {
+            status = try SystemCall.system("fstat") { try descriptor.stat() }
+        } catch {
+            throw failure("cannot read the config: \(error.message)")
         }
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw failure("cannot read the config: it is a directory")
+        switch status.type {
+        case .regular: break
+        case .directory: throw failure("cannot read the config: it is a directory")
         default: throw failure("cannot read the config: it is not a regular file")
         }
         if let problem = Permissions.problem(ofFile: path, status: status) { throw failure(problem) }
-        guard Int(status.st_size) <= maximumSize else { throw failure(tooLarge(Int(status.st_size))) }
+        guard Int(status.size) <= maximumSize else { throw failure(tooLarge(Int(status.size))) }
 
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot read the config: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
-            // It grew after fstat: refuse it the same way, without reading on.
-            guard bytes.count <= maximumSize else { throw failure(tooLarge(bytes.count)) }
+        let bytes: [UInt8]
+        do throws(SystemError) {
+            bytes = try descriptor.readToEnd(limit: maximumSize)
+        } catch {
+            throw failure("cannot read the config: \(error.message)")
         }
+        // It grew after fstat: refuse it the same way, without reading on.
+        guard bytes.count <= maximumSize else { throw failure(tooLarge(bytes.count)) }
+        return bytes
     }
 }
 
@@ -76,10 +81,9 @@ enum ConfigFile {
 enum Permissions {
     /// Why the config at `path` (opened; `status` is its `fstat`) could be changed by another
     /// user, with the fix; `nil` when only the user and root can change it.
-    static func problem(ofFile path: String, status: stat, user: uid_t = geteuid()) -> String? {
+    static func problem(ofFile path: String, status: Stat, user: uid_t = geteuid()) -> String? {
         let target = realPath(path) ?? path
-        var link = stat()
-        let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
+        let isLink = (try? FilePath(path).stat(followTargetSymlink: false))?.type == .symbolicLink
         let subject = isLink ? "\(path) (a link to \(target))" : path
         if let problem = problem(with: status, user: user) {
             switch problem {
@@ -123,70 +127,43 @@ enum Permissions {
     }
 
     /// The problem with a file or directory of status `status`, if any.
-    static func problem(with status: stat, user: uid_t) -> Problem? {
-        let owner = status.st_uid
+    static func problem(with status: Stat, user: uid_t) -> Problem? {
+        let owner = status.userID.rawValue
         if owner != user && owner != 0 { return .owner(userName(owner).map { "user '\($0)'" } ?? "user \(owner)") }
-        let mode = status.st_mode
-        let isDirectory = mode & S_IFMT == S_IFDIR
+        let permissions = status.permissions
         // In a sticky directory others may add entries but not remove or rename this one's.
-        if isDirectory && mode & S_ISVTX != 0 { return nil }
-        if mode & S_IWOTH != 0 { return .writable("every user") }
-        if mode & S_IWGRP != 0 && !isPrivateGroup(status.st_gid, of: owner) {
-            return .writable(groupName(status.st_gid).map { "the users of group '\($0)'" } ?? "group \(status.st_gid)")
+        if status.type == .directory && permissions.contains(.saveText) { return nil }
+        if permissions.contains(.otherWrite) { return .writable("every user") }
+        let group = status.groupID.rawValue
+        if permissions.contains(.groupWrite) && !isPrivateGroup(group, of: owner) {
+            return .writable(groupName(group).map { "the users of group '\($0)'" } ?? "group \(group)")
         }
         return nil
     }
 
     private static func problem(ofDirectory directory: String, user: uid_t) -> Problem? {
-        var status = stat()
-        guard stat(directory, &status) == 0 else { return nil }  // gone meanwhile: nothing to judge
+        // Gone meanwhile: nothing to judge.
+        guard let status = try? FilePath(directory).stat() else { return nil }
         return problem(with: status, user: user)
     }
 
     /// Whether `group` is `user`'s private group: the user's primary group, named after the
     /// user, with no members listed besides the user.
     static func isPrivateGroup(_ group: gid_t, of user: uid_t) -> Bool {
-        guard let account = passwordEntry(user), account.group == group,
-            let entry = groupEntry(group), entry.name == account.name
+        guard let account = Accounts.user(user), account.primaryGroup == group,
+            let entry = Accounts.group(group), entry.name == account.name
         else { return false }
         return entry.members.allSatisfy { $0 == account.name }
     }
 
-    // MARK: - Accounts
-
-    private static func userName(_ user: uid_t) -> String? { passwordEntry(user)?.name }
-    private static func groupName(_ group: gid_t) -> String? { groupEntry(group)?.name }
-
-    private static func passwordEntry(_ user: uid_t) -> (name: String, group: gid_t)? {
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 16 * 1024)
-        guard getpwuid_r(user, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
-        return (String(cString: entry.pw_name), entry.pw_gid)
-    }
-
-    private static func groupEntry(_ group: gid_t) -> (name: String, members: [String])? {
-        var entry = Glibc.group()
-        var result: UnsafeMutablePointer<Glibc.group>?
-        var buffer = [CChar](repeating: 0, count: 64 * 1024)
-        guard getgrgid_r(group, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
-        var members: [String] = []
-        if var member = entry.gr_mem {
-            while let name = member.pointee {
-                members.append(String(cString: name))
-                member += 1
-            }
-        }
-        return (String(cString: entry.gr_name), members)
-    }
+    private static func userName(_ user: uid_t) -> String? { Accounts.user(user)?.name }
+    private static func groupName(_ group: gid_t) -> String? { Accounts.group(group)?.name }
 
     // MARK: - Paths
 
     /// The canonical absolute path (links resolved), or `nil` when it does not resolve.
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        FilePath(path).resolved.map { String(decoding: $0) }
     }
 
     /// The directory part of `path`: `.` for a bare name, `/` for a name in the root.

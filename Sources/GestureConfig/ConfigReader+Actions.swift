@@ -1,4 +1,5 @@
 import GestureEngine
+import TOML
 
 /// A binding's `action`, read: the parsed actions with their strings as written.
 struct ActionList {

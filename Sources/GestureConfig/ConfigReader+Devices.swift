@@ -1,4 +1,5 @@
 import GestureEngine
+import TOML
 
 // `[recognizer.touchscreen]`, `[recognizer.touchpad]`, `[recognizer.pointer]` (docs/config.md):
 // the same keys as `[recognizer]`, overriding it for that device's gestures.

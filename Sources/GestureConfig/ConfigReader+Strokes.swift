@@ -1,4 +1,5 @@
 import GestureEngine
+import TOML
 
 // Strokes (docs/interface.md, «Strokes»): a stroke binding's `shape`, the `[[shape]]` tables, and the
 // rule that a stroke and a pan may not compete for the same gestures.

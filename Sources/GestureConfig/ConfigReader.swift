@@ -1,4 +1,5 @@
 import GestureEngine
+import TOML
 
 /// Turns a parsed TOML document into a ``Config``, collecting every problem on the way.
 ///
@@ -578,19 +579,7 @@ struct ConfigReader {
 
     // MARK: - Wording
 
-    static func noun(_ kind: TOMLKind) -> String {
-        switch kind {
-        case .table: "a table"
-        case .array: "an array"
-        case .string: "a string"
-        case .integer: "an integer"
-        case .float: "a float"
-        case .boolean: "a boolean"
-        case .date: "a date"
-        case .time: "a time"
-        case .dateTime: "a date-time"
-        }
-    }
+    static func noun(_ kind: TOMLKind) -> String { kind.noun }
 
     static func list<T: RawRepresentable>(_ values: [T]) -> String where T.RawValue == String {
         values.map(\.rawValue).joined(separator: ", ")

@@ -2,6 +2,7 @@ public import GestureConfig
 
 #if canImport(Glibc)
 import Glibc
+import POSIX
 #endif
 
 /// Keeps a running daemon's config in step with the disk: watches every place the config
@@ -172,10 +173,7 @@ public final class ConfigFollower {
     /// or a directory has no size that says "being written" (`/dev/zero` has 0): loading it gives
     /// the clear refusal instead.
     private static func size(of path: String) -> Int? {
-        var status = stat()
-        guard (try? SystemCall.retryingInterrupts("stat", { stat(path, &status) })) != nil,
-              status.st_mode & S_IFMT == S_IFREG
-        else { return nil }
-        return Int(status.st_size)
+        guard let status = try? SystemCall.system("stat", { try FilePath(path).stat() }), status.type == .regular else { return nil }
+        return Int(status.size)
     }
 }

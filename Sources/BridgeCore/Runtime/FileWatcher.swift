@@ -1,3 +1,4 @@
+import POSIX
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -69,7 +70,7 @@ public final class FileWatcher {
         while true {
             // Non-blocking: `EAGAIN` once everything was read.
             let read = buffer.withUnsafeMutableBytes { bytes in
-                try? SystemCall.retryingInterrupts("read") { Glibc.read(fileDescriptor, bytes.baseAddress, bytes.count) }
+                try? SystemCall.system("read") { try FileDescriptor(rawValue: fileDescriptor).read(into: bytes) }
             }
             guard let n = read, n > 0 else { break }
             var offset = 0
@@ -182,9 +183,7 @@ public final class FileWatcher {
 
     /// Whether `path` leads to a directory (through symlinks).
     private static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        guard (try? SystemCall.retryingInterrupts("stat", { stat(path, &status) })) != nil else { return false }
-        return status.st_mode & S_IFMT == S_IFDIR
+        (try? SystemCall.system("stat") { try FilePath(path).stat() })?.type == .directory
     }
 
     /// The target of the symlink at `path`, or nil when it is not one.

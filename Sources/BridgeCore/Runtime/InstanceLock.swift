@@ -1,3 +1,4 @@
+import POSIX
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,7 @@ public final class InstanceLock {
     public let path: String
     /// Something to tell the user about where the lock went (no `$XDG_RUNTIME_DIR`), or nil.
     public let notice: String?
-    private let fd: Int32
+    private let descriptor: FileDescriptor
 
     /// Why the lock could not be taken.
     public enum Failure: Error, CustomStringConvertible {
@@ -61,39 +62,37 @@ public final class InstanceLock {
         let path = "\(directory)/gesture-bridge-\(DisplayAddress(display).lockKey).lock"
         self.path = path
         self.notice = notice
-        let fd: Int32
+        let descriptor: FileDescriptor
         do throws(SystemError) {
             // O_NONBLOCK: a FIFO planted at the path must not block the open.
-            fd = try SystemCall.retryingInterrupts("open") {
-                open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
+            descriptor = try SystemCall.system("open") {
+                try FileDescriptor.open(
+                    FilePath(path), .readWrite, options: [.create, .noFollow, .closeOnExec, .nonBlocking],
+                    permissions: .ownerReadWrite)
             }
-        } catch where error.code == Errno(rawValue: ELOOP) {
+        } catch where error.code == .tooManySymbolicLinkLevels {
             throw .unsafe(path: path, reason: "it is a symbolic link (remove it; it is never followed)")
         } catch {
             throw .unavailable(path: path, reason: error.message)
         }
-        var status = stat()
-        guard (try? SystemCall.retryingInterrupts("fstat", { fstat(fd, &status) })) != nil,
-              status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid()
-        else {
-            SystemCall.close(fd)
+        guard Self.isOwnRegularFile(descriptor) else {
+            SystemCall.close(descriptor.rawValue)
             throw .unsafe(path: path, reason: "it is not a regular file owned by this user (remove it)")
         }
         do throws(SystemError) {
-            try SystemCall.retryingInterrupts("flock") { flock(fd, LOCK_EX | LOCK_NB) }
+            try SystemCall.retryingInterrupts("flock") { flock(descriptor.rawValue, LOCK_EX | LOCK_NB) }
         } catch {
-            SystemCall.close(fd)
+            SystemCall.close(descriptor.rawValue)
             if error.code == .wouldBlock { throw .held(path: path) }
             throw .unavailable(path: path, reason: error.message)
         }
         // Ours, checked above: the pid is for people looking at the file; the lock does not depend on it.
-        _ = try? SystemCall.retryingInterrupts("ftruncate") { ftruncate(fd, 0) }
-        var pid = "\(getpid())\n"
-        pid.withUTF8 { _ = try? SystemCall.writeAll(fd, UnsafeRawBufferPointer($0)) }
-        self.fd = fd
+        _ = try? SystemCall.retryingInterrupts("ftruncate") { ftruncate(descriptor.rawValue, 0) }
+        _ = try? SystemCall.system("write") { try descriptor.writeAll("\(getpid())\n".utf8) }
+        self.descriptor = descriptor
     }
 
-    deinit { SystemCall.close(fd) }
+    deinit { SystemCall.close(descriptor.rawValue) }
 
     /// Whether a gesture-bridge holds the lock for a display, as ``probe(display:environment:fallbackBase:)`` found it.
     public enum Probe: Hashable, Sendable {
@@ -114,55 +113,59 @@ public final class InstanceLock {
     public static func probe(display: String, environment: [String: String], fallbackBase: String = "/tmp") throws(Failure) -> Probe {
         let (directory, _) = try Self.directory(environment: environment, fallbackBase: fallbackBase)
         let path = "\(directory)/gesture-bridge-\(DisplayAddress(display).lockKey).lock"
-        let fd: Int32
+        let descriptor: FileDescriptor
         do throws(SystemError) {
-            fd = try SystemCall.retryingInterrupts("open") { open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK) }
-        } catch where error.code == Errno(rawValue: ENOENT) {
+            descriptor = try SystemCall.system("open") {
+                try FileDescriptor.open(FilePath(path), .readOnly, options: [.noFollow, .closeOnExec, .nonBlocking])
+            }
+        } catch where error.code == .noSuchFileOrDirectory {
             return .free(path: path)
-        } catch where error.code == Errno(rawValue: ELOOP) {
+        } catch where error.code == .tooManySymbolicLinkLevels {
             throw .unsafe(path: path, reason: "it is a symbolic link (remove it; it is never followed)")
         } catch {
             throw .unavailable(path: path, reason: error.message)
         }
-        defer { SystemCall.close(fd) }
-        var status = stat()
-        guard (try? SystemCall.retryingInterrupts("fstat", { fstat(fd, &status) })) != nil,
-              status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid()
-        else {
+        defer { SystemCall.close(descriptor.rawValue) }
+        guard isOwnRegularFile(descriptor) else {
             throw .unsafe(path: path, reason: "it is not a regular file owned by this user (remove it)")
         }
         do throws(SystemError) {
-            try SystemCall.retryingInterrupts("flock") { flock(fd, LOCK_SH | LOCK_NB) }
+            try SystemCall.retryingInterrupts("flock") { flock(descriptor.rawValue, LOCK_SH | LOCK_NB) }
         } catch {
-            if error.code == .wouldBlock { return .held(path: path, pid: readPID(fd)) }
+            if error.code == .wouldBlock { return .held(path: path, pid: readPID(descriptor)) }
             throw .unavailable(path: path, reason: error.message)
         }
-        _ = try? SystemCall.retryingInterrupts("flock") { flock(fd, LOCK_UN) }
+        _ = try? SystemCall.retryingInterrupts("flock") { flock(descriptor.rawValue, LOCK_UN) }
         return .free(path: path)
     }
 
+    /// Whether `descriptor` is a regular file that belongs to this user.
+    private static func isOwnRegularFile(_ descriptor: FileDescriptor) -> Bool {
+        guard let status = try? SystemCall.system("fstat", { try descriptor.stat() }) else { return false }
+        return status.type == .regular && status.userID.rawValue == geteuid()
+    }
+
     /// The pid a holder wrote into the lock file (a short decimal line), if there is one.
-    private static func readPID(_ fd: Int32) -> Int? {
+    private static func readPID(_ descriptor: FileDescriptor) -> Int? {
         var buffer = [UInt8](repeating: 0, count: 32)
-        let n = buffer.withUnsafeMutableBytes { bytes in (try? SystemCall.retryingInterrupts("pread") { pread(fd, bytes.baseAddress, bytes.count, 0) }) ?? 0 }
-        guard n > 0 else { return nil }
-        let text = String(decoding: buffer.prefix(Int(n)), as: UTF8.self)
+        let count = buffer.withUnsafeMutableBytes { bytes in
+            (try? SystemCall.system("pread") { try descriptor.read(fromAbsoluteOffset: 0, into: bytes) }) ?? 0
+        }
+        guard count > 0 else { return nil }
+        let text = String(decoding: buffer.prefix(count), as: UTF8.self)
         return Int(text.prefix { $0 != "\n" })
     }
 
     /// The directory for the lock, checked; and a notice when it is not `$XDG_RUNTIME_DIR`.
     static func directory(environment: [String: String], fallbackBase: String) throws(Failure) -> (String, String?) {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            var status = stat()
-            guard (try? SystemCall.retryingInterrupts("stat", { stat(runtime, &status) })) != nil,
-                  status.st_mode & S_IFMT == S_IFDIR
-            else {
+            guard let status = try? SystemCall.system("stat", { try FilePath(runtime).stat() }), status.type == .directory else {
                 throw .directory(path: runtime, reason: "XDG_RUNTIME_DIR is not a directory")
             }
-            guard status.st_uid == geteuid(), status.st_mode & 0o022 == 0 else {
+            guard status.userID.rawValue == geteuid(), status.permissions.isDisjoint(with: [.groupWrite, .otherWrite]) else {
                 throw .directory(
                     path: runtime,
-                    reason: "XDG_RUNTIME_DIR must be owned by this user and writable by no one else (owner \(status.st_uid), mode \(octal(status.st_mode)))")
+                    reason: "XDG_RUNTIME_DIR must be owned by this user and writable by no one else (owner \(status.userID.rawValue), mode \(octal(status)))")
             }
             return (runtime, nil)
         }
@@ -174,19 +177,19 @@ public final class InstanceLock {
         } catch {
             throw .directory(path: directory, reason: error.message)
         }
-        var status = stat()
-        guard (try? SystemCall.retryingInterrupts("lstat", { lstat(directory, &status) })) != nil,
-              status.st_mode & S_IFMT == S_IFDIR, status.st_uid == geteuid(), status.st_mode & 0o077 == 0
+        let status = try? SystemCall.system("lstat") { try FilePath(directory).stat(followTargetSymlink: false) }
+        guard let status, status.type == .directory, status.userID.rawValue == geteuid(),
+              status.permissions.isDisjoint(with: [.groupReadWriteExecute, .otherReadWriteExecute])
         else {
             throw .directory(
                 path: directory,
-                reason: "XDG_RUNTIME_DIR is not set, and this fallback must be a directory (not a symlink) owned by this user with mode 0700 (owner \(status.st_uid), mode \(octal(status.st_mode))); remove it, or set XDG_RUNTIME_DIR")
+                reason: "XDG_RUNTIME_DIR is not set, and this fallback must be a directory (not a symlink) owned by this user with mode 0700 (owner \(status.map { String($0.userID.rawValue) } ?? "unknown"), mode \(status.map(octal) ?? "unknown")); remove it, or set XDG_RUNTIME_DIR")
         }
         return (directory, "XDG_RUNTIME_DIR is not set: the single-instance lock is in \(directory)")
     }
 
-    private static func octal(_ mode: mode_t) -> String {
-        "0" + String(mode & 0o7777, radix: 8)
+    private static func octal(_ status: Stat) -> String {
+        "0" + String(status.permissions.rawValue, radix: 8)
     }
 }
 

@@ -94,17 +94,10 @@ public enum ResidentPages {
 
     /// The whole of a `/proc` file (whose size `stat` does not tell), or nil.
     private static func readProcFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { break }
-            bytes += chunk[0..<n]
-        }
+        guard let descriptor = try? SystemCall.system("open", { try FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec) })
+        else { return nil }
+        defer { SystemCall.close(descriptor.rawValue) }
+        guard let bytes = try? descriptor.readToEnd() else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

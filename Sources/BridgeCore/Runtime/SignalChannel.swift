@@ -1,4 +1,5 @@
 import CLinux
+import POSIX
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,7 +33,8 @@ public final class SignalChannel {
         var info = signalfd_siginfo()
         let size = MemoryLayout<signalfd_siginfo>.size
         // Non-blocking: `EAGAIN` once every signal was read.
-        while (try? SystemCall.retryingInterrupts("read", { read(fileDescriptor, &info, size) })) == size {
+        let descriptor = FileDescriptor(rawValue: fileDescriptor)
+        while (try? SystemCall.system("read") { try withUnsafeMutableBytes(of: &info) { try descriptor.read(into: $0) } }) == size {
             result.append(Int32(info.ssi_signo))
         }
         return result

@@ -1,3 +1,4 @@
+import POSIX
 #if canImport(Glibc)
 import Glibc
 #endif

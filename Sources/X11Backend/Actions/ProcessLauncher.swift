@@ -101,7 +101,7 @@ final class ProcessLauncher {
                 guard result == pid else { continue }  // still running
                 running[pid] = nil
                 exits.append(ChildExit(pid: pid, program: program, termination: Self.termination(status)))
-            } catch where error.code == .noChild {
+            } catch where error.code == .noChildProcess {
                 running[pid] = nil  // reaped elsewhere; nothing more to learn
             } catch {
                 // Asked again on the next SIGCHLD.

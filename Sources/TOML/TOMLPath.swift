@@ -2,9 +2,9 @@
 ///
 /// `bind[2].action` is the `action` key of the third `[[bind]]` table (or of the third inline
 /// table in `bind = [ … ]`); `recognizer.slop_px` is `slop_px` in `[recognizer]`.
-struct TOMLPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct TOMLPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// One step of a path.
-    enum Component: Hashable, Sendable {
+    public enum Component: Hashable, Sendable {
         /// A key of a table, unquoted and unescaped.
         case key(String)
         /// An index into an array (an array of tables counts its headers from 0).
@@ -12,14 +12,14 @@ struct TOMLPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStrin
     }
 
     /// The steps from the root; empty for the root table.
-    var components: [Component]
+    public var components: [Component]
 
     /// The root table, or a path made of the given steps.
-    init(_ components: [Component] = []) { self.components = components }
+    public init(_ components: [Component] = []) { self.components = components }
 
     /// Reads the description form: bare keys joined by `.`, indices as `[n]`
     /// (`bind[2].action`). Meant for tests and literals; quoted keys are not supported.
-    init(stringLiteral text: String) {
+    public init(stringLiteral text: String) {
         var components: [Component] = []
         for part in text.split(separator: ".") {
             var rest = part[...]
@@ -38,22 +38,22 @@ struct TOMLPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStrin
     }
 
     /// This path with a key appended.
-    func appending(_ key: String) -> TOMLPath { TOMLPath(components + [.key(key)]) }
+    public func appending(_ key: String) -> TOMLPath { TOMLPath(components + [.key(key)]) }
 
     /// This path with an array index appended.
-    func appending(index: Int) -> TOMLPath { TOMLPath(components + [.index(index)]) }
+    public func appending(index: Int) -> TOMLPath { TOMLPath(components + [.index(index)]) }
 
     /// The path one step up; `nil` for the root.
-    var parent: TOMLPath? { components.isEmpty ? nil : TOMLPath(Array(components.dropLast())) }
+    public var parent: TOMLPath? { components.isEmpty ? nil : TOMLPath(Array(components.dropLast())) }
 
     /// The last key of the path, if it ends in one.
-    var lastKey: String? {
+    public var lastKey: String? {
         if case .key(let key) = components.last { return key }
         return nil
     }
 
     /// `bind[2].action`; keys that are not bare TOML keys are quoted.
-    var description: String {
+    public var description: String {
         var text = ""
         for component in components {
             switch component {
@@ -69,7 +69,7 @@ struct TOMLPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByStrin
     }
 
     /// `A-Z a-z 0-9 _ -`: the characters of a bare TOML key.
-    static func isBareKeyScalar(_ c: Unicode.Scalar) -> Bool {
+    public static func isBareKeyScalar(_ c: Unicode.Scalar) -> Bool {
         ("A"..."Z").contains(c) || ("a"..."z").contains(c) || ("0"..."9").contains(c) || c == "_" || c == "-"
     }
 }
