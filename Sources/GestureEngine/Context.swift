@@ -79,19 +79,22 @@ struct Recognition {
 
 /// What the bound triggers of one gesture group make possible: the recognizers that exist.
 struct ContextFlags: Equatable {
+    /// The kinds some applying trigger binds (``GestureKind/bit``).
+    private var kinds: UInt8 = 0
     /// Highest tap count bound (0: no tap recognizer).
     var maxTaps = 0
-    var longPress = false
-    var swipe = false
     var swipeDiagonals = false
-    var pan = false
     var panDiagonals = false
-    var pinch = false
-    var rotate = false
-    /// A stroke is bound (with a shape that exists): swipes wait for the lift.
-    var stroke = false
 
-    var isEmpty: Bool { maxTaps == 0 && !longPress && !swipe && !pan && !pinch && !rotate && !stroke }
+    /// Whether a trigger binds `kind` here: its recognizer comes into play. A stroke counts
+    /// only with a shape that exists.
+    @inline(__always) func contains(_ kind: GestureKind) -> Bool { kinds & kind.bit != 0 }
+
+    /// Keeps `kind`'s recognizer out of play.
+    mutating func remove(_ kind: GestureKind) { kinds &= ~kind.bit }
+
+    var pinch: Bool { contains(.pinch) }
+    var rotate: Bool { contains(.rotate) }
 
     /// Collects the triggers that apply to a group into `candidates` and summarizes them.
     static func collect(
@@ -106,18 +109,14 @@ struct ContextFlags: Equatable {
             let diagonal = t.direction?.isDiagonal ?? false
             switch t.gesture {
             case .tap: flags.maxTaps = max(flags.maxTaps, t.taps)
-            case .longPress: flags.longPress = true
-            case .swipe:
-                flags.swipe = true
-                flags.swipeDiagonals = flags.swipeDiagonals || diagonal
-            case .pan:
-                flags.pan = true
-                flags.panDiagonals = flags.panDiagonals || diagonal
-            case .pinch: flags.pinch = true
-            case .rotate: flags.rotate = true
-            case .stroke: flags.stroke = flags.stroke || recognition.shapeIndex[i] >= 0
+            case .swipe: flags.swipeDiagonals = flags.swipeDiagonals || diagonal
+            case .pan: flags.panDiagonals = flags.panDiagonals || diagonal
+            case .stroke: if recognition.shapeIndex[i] < 0 { continue }
+            case .longPress, .pinch, .rotate: break
             }
+            flags.kinds |= t.gesture.bit
         }
+        if flags.maxTaps == 0 { flags.remove(.tap) }
         return flags
     }
 }

@@ -92,17 +92,17 @@ public struct Engine: Sendable {
             pointerPosition = p
             pointer.motion(to: p, time: t, env, emit: emit)
         case .touchpadSwipeBegin(let fingers, let p):
-            touchpad.begin(.motion, fingers: fingers, at: p ?? pointerPosition, time: t, env, emit: emit)
+            touchpad.begin(.swipe, fingers: fingers, at: p ?? pointerPosition, time: t, env, emit: emit)
         case .touchpadSwipeUpdate(_, let delta):
             touchpad.swipe(by: delta, time: t, env, emit: emit)
         case .touchpadSwipeEnd(_, let cancelled):
-            touchpad.end(.motion, cancelled: cancelled, time: t, env, emit: emit)
+            touchpad.end(.swipe, cancelled: cancelled, time: t, env, emit: emit)
         case .touchpadPinchBegin(let fingers, let p):
-            touchpad.begin(.pinchRotate, fingers: fingers, at: p ?? pointerPosition, time: t, env, emit: emit)
+            touchpad.begin(.pinch, fingers: fingers, at: p ?? pointerPosition, time: t, env, emit: emit)
         case .touchpadPinchUpdate(_, _, let scale, let angle):
             touchpad.pinch(scale: scale, angle: angle, time: t, env, emit: emit)
         case .touchpadPinchEnd(_, let cancelled):
-            touchpad.end(.pinchRotate, cancelled: cancelled, time: t, env, emit: emit)
+            touchpad.end(.pinch, cancelled: cancelled, time: t, env, emit: emit)
         case .screen(let width, let height, let monitors):
             // Monitors change rarely: the layout is built here, once, not per gesture.
             env.screen = ScreenLayout(width: width, height: height, monitors: monitors)

@@ -120,7 +120,7 @@ struct GestureGroup {
     /// sooner. Finds the bound triggers that apply; when none does, the input is released.
     mutating func settle(
         at t: Instant, fingers: Int, startCentroid: Point, screen: ScreenLayout?,
-        family: GestureFamily = .all, evaluateNow: Bool = true, _ r: Recognition, emit: Emit
+        sequence: TouchpadSequence? = nil, evaluateNow: Bool = true, _ r: Recognition, emit: Emit
     ) {
         guard move(to: .open, at: t, "settle", emit: emit) else { return }
         self.fingers = fingers
@@ -129,15 +129,17 @@ struct GestureGroup {
         if let screen {
             let on = screen.monitors[screen.monitorIndex(at: startCentroid)]
             monitor = on.name
-            edge = device == .touchpad ? nil : Geometry.edge(of: startCentroid, on: on, margin: r.settings(device).edgePx)
+            edge = device.descriptor.isOnScreen ? Geometry.edge(of: startCentroid, on: on, margin: r.settings(device).edgePx) : nil
         } else {
             monitor = nil
             edge = nil
         }
         flags = ContextFlags.collect(
             r, device: device, fingers: fingers, app: app, edge: edge, monitor: monitor, into: &candidates)
-        if !family.contains(.motion) { flags.swipe = false; flags.pan = false }
-        if !family.contains(.pinchRotate) { flags.pinch = false; flags.rotate = false }
+        if let sequence {
+            // A touchpad sequence makes only the gestures it carries.
+            for kind in GestureKind.allCases where kind.descriptor.touchpadSequence != sequence { flags.remove(kind) }
+        }
         ratchet.removeAll(keepingCapacity: true)
         steps.removeAll(keepingCapacity: true)
         for _ in candidates { ratchet.append(0); steps.append(0) }
@@ -146,13 +148,7 @@ struct GestureGroup {
             if shape >= 0 && !strokeShapes.contains(shape) { strokeShapes.append(shape) }
         }
         // The recognizers a binding names come into play; the others stay out (failed).
-        if flags.maxTaps > 0 { bringIn(.tap, at: t, emit: emit) }
-        if flags.longPress { bringIn(.longPress, at: t, emit: emit) }
-        if flags.swipe { bringIn(.swipe, at: t, emit: emit) }
-        if flags.pan { bringIn(.pan, at: t, emit: emit) }
-        if flags.pinch { bringIn(.pinch, at: t, emit: emit) }
-        if flags.rotate { bringIn(.rotate, at: t, emit: emit) }
-        if flags.stroke { bringIn(.stroke, at: t, emit: emit) }
+        for kind in GestureKind.allCases where flags.contains(kind) { bringIn(kind, at: t, emit: emit) }
         if evaluateNow { evaluate(at: t, r, emit: emit) }
     }
 

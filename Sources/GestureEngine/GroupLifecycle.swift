@@ -139,21 +139,9 @@ enum RecognizerState: UInt8, CustomStringConvertible {
 struct Recognizers {
     private var states = InlineArray<7, RecognizerState>(repeating: .failed)
 
-    @inline(__always) private static func slot(_ kind: GestureKind) -> Int {
-        switch kind {
-        case .tap: 0
-        case .longPress: 1
-        case .swipe: 2
-        case .pan: 3
-        case .pinch: 4
-        case .rotate: 5
-        case .stroke: 6
-        }
-    }
-
     @inline(__always) subscript(kind: GestureKind) -> RecognizerState {
-        get { states[Self.slot(kind)] }
-        set { states[Self.slot(kind)] = newValue }
+        get { states[kind.slot] }
+        set { states[kind.slot] = newValue }
     }
 
     /// Whether some recognizer can still win (a pending swipe included).
@@ -162,14 +150,11 @@ struct Recognizers {
         return false
     }
 
-    /// Whether two recognizers may run at once on the same group: pinch and rotate (a
-    /// two-finger twist that also spreads), as UIKit's simultaneous recognition allows. Every
-    /// other pair excludes each other: when one wins, the other loses.
+    /// Whether two recognizers may run at once on the same group (``GestureDescriptor/coexists``):
+    /// pinch and rotate (a two-finger twist that also spreads), as UIKit's simultaneous
+    /// recognition allows. Every other pair excludes each other: when one wins, the other loses.
     static func coexist(_ a: GestureKind, _ b: GestureKind) -> Bool {
-        switch (a, b) {
-        case (.pinch, .rotate), (.rotate, .pinch): true
-        default: false
-        }
+        b.descriptor.coexistBits & a.bit != 0
     }
 }
 

@@ -6,6 +6,9 @@ struct PointerSource {
     private var press = Point.zero
     private var wander = 0.0
 
+    /// A press of the button is one finger (``DeviceDescriptor/mostFingers``).
+    private static let fingers = DeviceKind.pointer.descriptor.mostFingers ?? 1
+
     @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? { group.nextDeadline(s) }
 
     mutating func fireTimers(at t: Instant, until target: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
@@ -24,7 +27,7 @@ struct PointerSource {
         var m = Measures()
         m.centroid = p
         group.store(m, at: t)
-        group.settle(at: t, fingers: 1, startCentroid: p, screen: env.screen, env.recognition, emit: out)
+        group.settle(at: t, fingers: Self.fingers, startCentroid: p, screen: env.screen, env.recognition, emit: out)
         dropReleased(at: t, emit: emit)
     }
 

@@ -6,7 +6,7 @@
 /// application's, and change nothing here).
 struct TouchpadSource {
     var group = GestureGroup(device: .touchpad)
-    private var family = GestureFamily.motion
+    private var sequence = TouchpadSequence.swipe
     private var measures = Measures()
 
     @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? { group.nextDeadline(s) }
@@ -17,7 +17,7 @@ struct TouchpadSource {
     }
 
     mutating func begin(
-        _ family: GestureFamily, fingers: Int, at p: Point, time t: Instant, _ env: EngineEnvironment,
+        _ sequence: TouchpadSequence, fingers: Int, at p: Point, time t: Instant, _ env: EngineEnvironment,
         emit: (EngineOutput) -> Void
     ) {
         func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
@@ -26,15 +26,15 @@ struct TouchpadSource {
             group.end(at: t, cancelled: false, env.recognition, emit: out)
         }
         group.begin(at: t, app: env.app, emit: out)
-        self.family = family
+        self.sequence = sequence
         measures = Measures()
         measures.centroid = p
         group.store(measures, at: t)
-        group.settle(at: t, fingers: fingers, startCentroid: p, screen: env.screen, family: family, env.recognition, emit: out)
+        group.settle(at: t, fingers: fingers, startCentroid: p, screen: env.screen, sequence: sequence, env.recognition, emit: out)
     }
 
     mutating func swipe(by delta: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard group.isActive, family == .motion else { return }
+        guard group.isActive, sequence == .swipe else { return }
         measures.translation = measures.translation + delta
         measures.wander = measures.translation.length
         func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
@@ -42,15 +42,15 @@ struct TouchpadSource {
     }
 
     mutating func pinch(scale: Double, angle: Double, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard group.isActive, family == .pinchRotate else { return }
+        guard group.isActive, sequence == .pinch else { return }
         measures.scale = scale
         measures.angle += angle
         func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
         group.update(at: t, measures, env.recognition, emit: out)
     }
 
-    mutating func end(_ family: GestureFamily, cancelled: Bool, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard group.isActive, family == self.family else { return }
+    mutating func end(_ sequence: TouchpadSequence, cancelled: Bool, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
+        guard group.isActive, sequence == self.sequence else { return }
         func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
         group.end(at: t, cancelled: cancelled, env.recognition, emit: out)
     }
