@@ -4,9 +4,7 @@
 /// so copying it costs a retain, never an allocation).
 struct Recognition {
     /// Each device's thresholds, resolved once here so that no event looks them up.
-    private var touchscreenSettings: RecognizerSettings
-    private var touchpadSettings: RecognizerSettings
-    private var pointerSettings: RecognizerSettings
+    private var deviceSettings: PerDevice<RecognizerSettings>
     var triggers: [Trigger]
     var pointerButton: Int
     var claimOnSecondFinger: Bool
@@ -17,9 +15,7 @@ struct Recognition {
     var shapeIndex: [Int]
 
     init(_ configuration: EngineConfiguration) {
-        touchscreenSettings = configuration.settings(for: .touchscreen)
-        touchpadSettings = configuration.settings(for: .touchpad)
-        pointerSettings = configuration.settings(for: .pointer)
+        deviceSettings = PerDevice(configuration.settings(for:))
         triggers = configuration.triggers
         pointerButton = configuration.pointerButton
         claimOnSecondFinger = configuration.claimOnSecondFinger
@@ -34,11 +30,7 @@ struct Recognition {
 
     /// The thresholds of `device`'s gestures (`[recognizer]`, or `[recognizer.DEVICE]`).
     @inline(__always) func settings(_ device: DeviceKind) -> RecognizerSettings {
-        switch device {
-        case .touchscreen: touchscreenSettings
-        case .touchpad: touchpadSettings
-        case .pointer: pointerSettings
-        }
+        deviceSettings[device]
     }
 
     /// Whether any trigger for this device and app asks for more than `fingers` fingers: only
@@ -76,6 +68,23 @@ struct Recognition {
         return best
     }
 }
+
+/// One value for each kind of device, in one table indexed by the device (``DeviceKind/slot``).
+struct PerDevice<Value> {
+    private var values: InlineArray<3, Value>
+
+    /// The table of `value(device)` for every device.
+    init(_ value: (DeviceKind) -> Value) {
+        values = InlineArray { value(DeviceKind.allCases[$0]) }
+    }
+
+    @inline(__always) subscript(device: DeviceKind) -> Value {
+        get { values[device.slot] }
+        set { values[device.slot] = newValue }
+    }
+}
+
+extension PerDevice: Sendable where Value: Sendable {}
 
 /// What the bound triggers of one gesture group make possible: the recognizers that exist.
 struct ContextFlags: Equatable {
