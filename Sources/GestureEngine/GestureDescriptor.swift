@@ -95,13 +95,13 @@ extension GestureKind {
     public var descriptor: GestureDescriptor {
         @inline(__always) get {
             switch self {
-            case .tap: .tap
-            case .longPress: .longPress
-            case .swipe: .swipe
-            case .pan: .pan
-            case .pinch: .pinch
-            case .rotate: .rotate
-            case .stroke: .stroke
+            case .tap: TapRecognizer.descriptor
+            case .longPress: LongPressRecognizer.descriptor
+            case .swipe: SwipeRecognizer.descriptor
+            case .pan: PanRecognizer.descriptor
+            case .pinch: PinchRotateRecognizer.pinchDescriptor
+            case .rotate: PinchRotateRecognizer.rotateDescriptor
+            case .stroke: StrokeRecognizer.descriptor
             }
         }
     }
@@ -121,37 +121,4 @@ extension GestureKind {
 
     /// Its bit in a set of kinds.
     @inline(__always) var bit: UInt8 { 1 << UInt8(slot) }
-}
-
-extension GestureDescriptor {
-    static let tap = GestureDescriptor(
-        .tap, devices: [.touchscreen], countsTaps: true,
-        settings: [\.slopPx, \.tapMaxMs, \.multiTapIntervalMs, \.multiTapDistancePx])
-
-    static let longPress = GestureDescriptor(
-        .longPress, continuous: true, devices: [.touchscreen, .pointer],
-        repeatStep: RepeatStep(range: 10...3_600_000, unit: "milliseconds"), settings: [\.slopPx, \.longPressMs])
-
-    static let swipe = GestureDescriptor(
-        .swipe, directions: Direction.planar, devices: [.touchscreen, .touchpad, .pointer], startsAtEdges: true,
-        touchpadSequence: .swipe, settings: [\.swipeMinPx, \.swipeMinVelocity])
-
-    static let pan = GestureDescriptor(
-        .pan, continuous: true, directions: Direction.planar, devices: [.touchscreen, .touchpad, .pointer],
-        repeatStep: RepeatStep(range: 1...100_000, unit: "pixels"), startsAtEdges: true, touchpadSequence: .swipe,
-        settings: [\.slopPx])
-
-    static let pinch = GestureDescriptor(
-        .pinch, continuous: true, directions: [.in, .out], leastFingers: 2, devices: [.touchscreen, .touchpad],
-        coexists: [.rotate], repeatStep: RepeatStep(range: 0.005...100, unit: "changes of scale"), touchpadSequence: .pinch,
-        settings: [\.pinchMinScale])
-
-    static let rotate = GestureDescriptor(
-        .rotate, continuous: true, directions: [.cw, .ccw], leastFingers: 2, devices: [.touchscreen, .touchpad],
-        coexists: [.pinch], repeatStep: RepeatStep(range: 0.5...3_600, unit: "degrees"), touchpadSequence: .pinch,
-        settings: [\.rotateMinDegrees])
-
-    static let stroke = GestureDescriptor(
-        .stroke, mostFingers: 1, devices: [.touchscreen, .pointer], isDrawn: true,
-        settings: [\.strokeMinScore, \.strokeMinPx])
 }

@@ -39,7 +39,7 @@ protocol GestureSource {
 extension GestureSource {
     static var keepsReleasedInput: Bool { false }
 
-    @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? { group.nextDeadline(s) }
+    @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? { group.nextDeadline() }
 
     mutating func fireTimers(at t: Instant, until target: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         run(.timers(until: target), at: t, env.recognition, emit)

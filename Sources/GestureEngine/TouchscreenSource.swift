@@ -48,7 +48,7 @@ struct TouchscreenSource: GestureSource {
     /// The earliest timer: the settle window, the group's arena, or — while no group holds it —
     /// the pending multi-tap's interval.
     @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? {
-        if group.isActive { return settleDeadline.earliest(group.nextDeadline(s)) }
+        if group.isActive { return settleDeadline.earliest(group.nextDeadline()) }
         return taps.deadline(s)
     }
 
