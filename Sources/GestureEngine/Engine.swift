@@ -40,7 +40,14 @@ public struct Engine: Sendable {
     /// Whether the engine reports gesture-group and recognizer state changes as
     /// ``EngineOutput/transition(_:)``, as they happen (for `--verbose`). Off by default.
     public var tracesTransitions = false {
-        didSet { forEachSource(Tracing(transitions: tracesTransitions), emit: { _ in }) }
+        didSet { forEachSource(Tracing(transitions: tracesTransitions, paths: tracesPaths), emit: { _ in }) }
+    }
+
+    /// Whether the engine reports the path each undecided pointer or touchscreen gesture draws
+    /// as ``EngineOutput/path(_:)``, for an observer that draws a trail (see ``PathEvent``). Off
+    /// by default: then drawing costs nothing more than the path strokes keep anyway.
+    public var tracesPaths = false {
+        didSet { forEachSource(Tracing(transitions: tracesTransitions, paths: tracesPaths), emit: { _ in }) }
     }
 
     /// Creates an engine for a configuration.
@@ -127,11 +134,14 @@ public struct Engine: Sendable {
         }
     }
 
+    /// What the groups report besides their gestures: transitions, and paths where a device
+    /// has them.
     private struct Tracing: SourceVisitor {
-        let transitions: Bool
+        let transitions: Bool, paths: Bool
 
         mutating func visit<S: GestureSource>(_ s: inout S, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
             s.group.tracesTransitions = transitions
+            s.group.tracesPath = paths && S.device.descriptor.isOnScreen
         }
     }
 
@@ -210,7 +220,7 @@ public struct Engine: Sendable {
         self.configuration = configuration
         env.recognition = Recognition(configuration)
         forEachSource(Rebuild(configuration: configuration), emit: emit)
-        forEachSource(Tracing(transitions: tracesTransitions), emit: emit)
+        forEachSource(Tracing(transitions: tracesTransitions, paths: tracesPaths), emit: emit)
     }
 
     private mutating func fireTimers(before t: Instant, inclusive: Bool, emit: (EngineOutput) -> Void) {

@@ -40,6 +40,9 @@ public struct GestureDescriptor: Sendable {
     public let touchpadSequence: TouchpadSequence?
     /// The thresholds its recognizer reads (docs/config.md, `[recognizer]`).
     public let settings: [any RecognizerSetting]
+    /// Whether its path is drawn on while it runs (a pan follows the finger), rather than
+    /// ending when it begins (``PathEvent``).
+    let followsPath: Bool
     /// ``devices`` and ``coexists`` as bits (``DeviceKind/bit``, ``GestureKind/bit``), for the
     /// engine's checks per trigger and event.
     let deviceBits: UInt8, coexistBits: UInt8
@@ -48,7 +51,7 @@ public struct GestureDescriptor: Sendable {
         _ kind: GestureKind, continuous: Bool = false, directions: [Direction] = [], leastFingers: Int = 1,
         mostFingers: Int? = nil, devices: [DeviceKind], coexists: [GestureKind] = [], repeatStep: RepeatStep? = nil,
         startsAtEdges: Bool = false, countsTaps: Bool = false, isDrawn: Bool = false,
-        touchpadSequence: TouchpadSequence? = nil, settings: [any RecognizerSetting]
+        touchpadSequence: TouchpadSequence? = nil, followsPath: Bool = false, settings: [any RecognizerSetting]
     ) {
         self.kind = kind
         self.isContinuous = continuous
@@ -63,6 +66,7 @@ public struct GestureDescriptor: Sendable {
         self.isDrawn = isDrawn
         self.touchpadSequence = touchpadSequence
         self.settings = settings
+        self.followsPath = followsPath
         deviceBits = devices.reduce(0) { $0 | $1.bit }
         coexistBits = coexists.reduce(0) { $0 | $1.bit }
     }

@@ -49,6 +49,12 @@ struct GestureGroup {
     private var velocity = VelocityTracker()
     /// The path drawn so far (centroids from the first touch or press), for strokes.
     private var path = StrokePath()
+    /// Whether the path is reported as it is drawn (``Engine/tracesPaths``, devices on the
+    /// screen only).
+    var tracesPath = false
+    /// Where the reported path is, and its latest point.
+    private var pathTrace = PathTrace.notBegun
+    private var lastDrawn = Point.zero
 
     /// Touch ids (touchscreen) whose ownership is not decided yet.
     private(set) var undecided: [Int] = []
@@ -92,6 +98,7 @@ struct GestureGroup {
         velocity.reset()
         undecided.removeAll(keepingCapacity: true)
         path.reset()
+        pathTrace = .notBegun
     }
 
     /// Adds a touch to the input awaiting a decision.
@@ -144,16 +151,17 @@ struct GestureGroup {
         if evaluateNow { evaluate(at: t, r, emit: emit) }
     }
 
-    /// Measurements taken before the count is fixed (a finger joined): stored, not judged.
-    mutating func store(_ m: Measures, at t: Instant) {
+    /// Measurements taken before the count is fixed (a finger joined, at `t`): stored, not
+    /// judged; their translation counts at `sampledAt` for the velocity.
+    mutating func store(_ m: Measures, sampledAt: Instant, at t: Instant, emit: Emit) {
         measures = m
-        velocity.record(t, m.translation)
-        path.record(m.centroid)
+        velocity.record(sampledAt, m.translation)
+        draw(m.centroid, at: t, emit: emit)
     }
 
     /// Where the last finger lifted or the button was released: the path's last point.
-    mutating func extendPath(to p: Point) {
-        if isActive && phase != .finished { path.record(p) }
+    mutating func extendPath(to p: Point, at t: Instant, emit: Emit) {
+        if isActive && phase != .finished { draw(p, at: t, emit: emit) }
     }
 
     /// New measurements from the source; judged while the arena is open.
@@ -162,7 +170,7 @@ struct GestureGroup {
         measures = m
         velocity.record(t, m.translation)
         // The path counts from the first finger: while the fingers settle too.
-        if phase == .settling || phase == .open { path.record(m.centroid) }
+        if phase == .settling || phase == .open { draw(m.centroid, at: t, emit: emit) }
         if phase == .open { evaluate(at: t, r, emit: emit) }
     }
 
@@ -383,6 +391,7 @@ struct GestureGroup {
         resolve(inFavorOf: kind, at: t, emit: emit)
         if kind.isContinuous {
             set(kind, .active, at: t, emit: emit)
+            if !kind.descriptor.followsPath { endPath(at: t, emit: emit) }
             decide(.claim, at: t, emit: emit)
         } else {
             set(kind, .done, at: t, emit: emit)
@@ -473,6 +482,7 @@ struct GestureGroup {
             emitDecisions(.claim, emit: emit)
             decision = .claimed
         case (.release, .undecided):
+            endPath(at: t, emit: emit)
             emitDecisions(.release, emit: emit)
             decision = .released
         case (.release, .claimed):
@@ -526,11 +536,45 @@ struct GestureGroup {
             bug("\(cause()): \(phase) → \(next) is not a transition", at: t, emit: emit)
             return false
         }
+        // Nothing more is recognized, or the group is over: the path is no longer drawn.
+        if next == .finished || next == .idle { endPath(at: t, emit: emit) }
         if tracesTransitions {
             emit(.engine(.transition(Transition(time: t, device: device, gesture: nil, from: phase.description, to: next.description, cause: ""))))
         }
         phase = next
         return true
+    }
+
+    // MARK: - The path
+
+    /// A point of the path: kept for strokes and, when asked, reported while the gesture is
+    /// undecided (or a pan runs).
+    @inline(__always)
+    private mutating func draw(_ p: Point, at t: Instant, emit: Emit) {
+        path.record(p)
+        if tracesPath { tracePath(p, at: t, emit: emit) }
+    }
+
+    private mutating func tracePath(_ p: Point, at t: Instant, emit: Emit) {
+        switch pathTrace {
+        case .notBegun:
+            pathTrace = .drawn
+            emit(.engine(.path(PathEvent(time: t, device: device, kind: .begin, point: p))))
+        case .drawn:
+            // The same centroid again (the fingers settled, a pinch about its centre) adds nothing.
+            if p != lastDrawn { emit(.engine(.path(PathEvent(time: t, device: device, kind: .point, point: p)))) }
+        case .over:
+            break
+        }
+        lastDrawn = p
+    }
+
+    /// The gesture was decided (or given back, cancelled, or it ended): the reported path ends
+    /// here, and nothing more of this group's is drawn.
+    private mutating func endPath(at t: Instant, emit: Emit) {
+        guard tracesPath, pathTrace != .over else { return }
+        if pathTrace == .drawn { emit(.engine(.path(PathEvent(time: t, device: device, kind: .end, point: lastDrawn)))) }
+        pathTrace = .over
     }
 
     /// Reports an impossible transition: an output for `--verbose`, and a stop in debug builds.
@@ -620,4 +664,14 @@ extension GestureGroup {
             return rep
         }
     }
+}
+
+/// Where a group's reported path is (``Engine/tracesPaths``).
+enum PathTrace: UInt8 {
+    /// Nothing drawn yet.
+    case notBegun
+    /// Begun: each new point is reported.
+    case drawn
+    /// Ended (the gesture was decided), or never to begin.
+    case over
 }

@@ -5,8 +5,9 @@ enum GroupStep {
     /// The first finger landed, the button was pressed, a touchpad sequence began.
     case begin(FocusedApp)
     /// Measurements from before the finger count is fixed (a finger joined, the press itself):
-    /// stored and drawn into the path, not judged.
-    case store(Measures)
+    /// stored and drawn into the path, not judged. `sampledAt`: the time its translation counts
+    /// at for the velocity.
+    case store(Measures, sampledAt: Instant)
     /// The finger count is fixed (see ``GestureGroup/settle(at:fingers:startCentroid:screen:sequence:evaluateNow:_:emit:)``).
     case settle(fingers: Int, landing: Point, screen: ScreenLayout?, sequence: TouchpadSequence?, evaluateNow: Bool)
     /// `claim_on_second_finger`: the input is claimed before any gesture won it.
@@ -38,8 +39,8 @@ extension GestureGroup {
         switch step {
         case .begin(let app):
             begin(at: t, app: app, emit: emit)
-        case .store(let m):
-            store(m, at: t)
+        case .store(let m, let sampledAt):
+            store(m, sampledAt: sampledAt, at: t, emit: emit)
         case .settle(let fingers, let landing, let screen, let sequence, let evaluateNow):
             settle(at: t, fingers: fingers, startCentroid: landing, screen: screen, sequence: sequence,
                    evaluateNow: evaluateNow, r, emit: emit)
@@ -48,7 +49,7 @@ extension GestureGroup {
         case .update(let m):
             update(at: t, m, r, emit: emit)
         case .lift(let wander, let last, let pathEnd):
-            if let pathEnd { extendPath(to: pathEnd) }
+            if let pathEnd { extendPath(to: pathEnd, at: t, emit: emit) }
             beginLifting(at: t, emit: emit)
             noteWander(wander)
             if last { end(at: t, cancelled: false, r, emit: emit) }

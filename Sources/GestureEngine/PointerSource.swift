@@ -20,7 +20,7 @@ struct PointerSource: GestureSource {
         wander = 0
         var m = Measures()
         m.centroid = p
-        run(.store(m), at: t, env.recognition, emit)
+        run(.store(m, sampledAt: t), at: t, env.recognition, emit)
         run(.settle(fingers: Self.fingers, landing: p, screen: env.screen, sequence: nil, evaluateNow: true), at: t, env.recognition, emit)
         dropReleased(at: t, env.recognition, emit: emit)
     }

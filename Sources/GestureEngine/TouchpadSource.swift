@@ -26,7 +26,7 @@ struct TouchpadSource: GestureSource {
         self.sequence = sequence
         measures = Measures()
         measures.centroid = p
-        run(.store(measures), at: t, env.recognition, emit)
+        run(.store(measures, sampledAt: t), at: t, env.recognition, emit)
         run(.settle(fingers: fingers, landing: p, screen: env.screen, sequence: sequence, evaluateNow: true), at: t, env.recognition, emit)
     }
 

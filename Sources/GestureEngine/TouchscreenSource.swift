@@ -67,7 +67,7 @@ struct TouchscreenSource: GestureSource {
         guard Self.index(of: id, in: touches) == nil, !passedOn.contains(id) else { return }
         switch group.phase {
         case .settling:
-            join(id: id, at: p)
+            join(id: id, at: p, time: t, env.recognition, emit: emit)
             claimEarlyIfAsked(at: t, env.recognition, emit: emit)
             if !env.recognition.wantsMoreFingers(than: touches.count, device: Self.device, app: group.app) {
                 settleNow(at: t, env, emit: emit)
@@ -85,7 +85,7 @@ struct TouchscreenSource: GestureSource {
         case .idle:
             touches.removeAll(keepingCapacity: true)
             run(.begin(env.app), at: t, env.recognition, emit)
-            join(id: id, at: p)
+            join(id: id, at: p, time: t, env.recognition, emit: emit)
             if env.recognition.wantsMoreFingers(than: 1, device: Self.device, app: env.app) {
                 settleDeadline = t + Interval(milliseconds: env.recognition.settings(Self.device).fingerSettleMs)
             } else {
@@ -179,7 +179,7 @@ struct TouchscreenSource: GestureSource {
 
     // MARK: -
 
-    private mutating func join(id: Int, at p: Point) {
+    private mutating func join(id: Int, at p: Point, time t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
         touches.append(TouchSlot(id: id, landing: p, current: p, wander: 0, offset: .zero))
         group.addTouch(id)
         var sum = Point.zero
@@ -193,7 +193,8 @@ struct TouchscreenSource: GestureSource {
         }
         initialSpan = span / Double(touches.count)
         angle = 0
-        group.store(measure(), at: group.start)
+        // Its translation counts at the group's start: a finger that joins has not moved yet.
+        run(.store(measure(), sampledAt: group.start), at: t, r, emit)
     }
 
     /// `claim_on_second_finger`: once the fingers down make a count that a binding uses, every

@@ -59,5 +59,5 @@ struct PanRecognizer: Recognizer {
     static let descriptor = GestureDescriptor(
         .pan, continuous: true, directions: Direction.planar, devices: [.touchscreen, .touchpad, .pointer],
         repeatStep: RepeatStep(range: 1...100_000, unit: "pixels"), startsAtEdges: true, touchpadSequence: .swipe,
-        settings: [\.slopPx])
+        followsPath: true, settings: [\.slopPx])
 }
