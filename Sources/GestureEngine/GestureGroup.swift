@@ -320,8 +320,8 @@ struct GestureGroup {
             return
         }
         if recognizers[.pinch] == .active || recognizers[.rotate] == .active {
-            if recognizers.pinch.evaluate(m, s) == .win { begin(.pinch, at: t, r, emit: emit) }
-            if recognizers.rotate.evaluate(m, s) == .win { begin(.rotate, at: t, r, emit: emit) }
+            if recognizers.pinch.evaluate(m, s) == .win { beginContinuous(.pinch, at: t, r, emit: emit) }
+            if recognizers.rotate.evaluate(m, s) == .win { beginContinuous(.rotate, at: t, r, emit: emit) }
             // Pinch and rotate running together share one event's budget of steps.
             var budget = Self.maxStepsPerEvent
             if recognizers[.pinch] == .active { emitChanged(.pinch, at: t, r, budget: &budget, emit: emit) }
@@ -350,8 +350,8 @@ struct GestureGroup {
         let pinchNow = recognizers.pinch.evaluate(m, s) == .win
         let rotateNow = recognizers.rotate.evaluate(m, s) == .win
         if pinchNow || rotateNow {
-            if pinchNow { begin(.pinch, at: t, r, emit: emit) }
-            if rotateNow { begin(.rotate, at: t, r, emit: emit) }
+            if pinchNow { beginContinuous(.pinch, at: t, r, emit: emit) }
+            if rotateNow { beginContinuous(.rotate, at: t, r, emit: emit) }
             return
         }
 
@@ -360,7 +360,7 @@ struct GestureGroup {
         if recognizers.pan.evaluate(m, s) == .win && recognizers[.swipe] != .possible
             && (recognizers[.pinch] != .possible && recognizers[.rotate] != .possible || m.translation.length >= m.differential)
         {
-            begin(.pan, at: t, r, emit: emit)
+            beginContinuous(.pan, at: t, r, emit: emit)
             return
         }
 
@@ -425,15 +425,11 @@ struct GestureGroup {
         win(recognizers.swipe.report(base, direction: direction, edge: edge), at: t, emit: emit)
     }
 
-    /// A continuous gesture (pan, pinch, rotate) begins with the current measures.
-    private mutating func begin(_ kind: GestureKind, at t: Instant, _ r: Recognition, emit: Emit) {
+    /// A continuous gesture measured from where it begins (pan, pinch, rotate) begins with the
+    /// current measures.
+    private mutating func beginContinuous(_ kind: GestureKind, at t: Instant, _ r: Recognition, emit: Emit) {
         let m = measures
-        switch kind {
-        case .pan: recognizers.pan.began(m)
-        case .pinch: recognizers.pinch.began(m)
-        case .rotate: recognizers.rotate.began(m)
-        case .tap, .longPress, .swipe, .stroke: break
-        }
+        recognizers.began(kind, m)
         for k in candidates.indices where r.triggers[candidates[k]].gesture == kind { ratchet[k] = 0 }
         let direction = recognizers.direction(of: kind, m)
         let firing = r.bestFiring(among: candidates, gesture: kind, direction: direction, on: .begin)
@@ -545,6 +541,13 @@ struct GestureGroup {
         return true
     }
 
+    /// Reports an impossible transition: an output for `--verbose`, and a stop in debug builds.
+    private func bug(_ message: @autoclosure () -> String, at t: Instant, emit: Emit) {
+        let what = "\(message()) (phase \(phase), input \(decision))"
+        emit(.engine(.bug(EngineBug(time: t, device: device, message: what))))
+        if trapsOnBug { assertionFailure("\(device.rawValue) gesture group: \(what)") }
+    }
+
     // MARK: - The path
 
     /// A point of the path: kept for strokes and, when asked, reported while the gesture is
@@ -577,12 +580,6 @@ struct GestureGroup {
         pathTrace = .over
     }
 
-    /// Reports an impossible transition: an output for `--verbose`, and a stop in debug builds.
-    private func bug(_ message: @autoclosure () -> String, at t: Instant, emit: Emit) {
-        let what = "\(message()) (phase \(phase), input \(decision))"
-        emit(.engine(.bug(EngineBug(time: t, device: device, message: what))))
-        if trapsOnBug { assertionFailure("\(device.rawValue) gesture group: \(what)") }
-    }
 }
 
 extension GestureGroup {

@@ -72,6 +72,16 @@ struct Recognizers {
         }
     }
 
+    /// `kind` begins with these measures: what its repeats count from (pan, pinch, rotate).
+    mutating func began(_ kind: GestureKind, _ m: Measures) {
+        switch kind {
+        case .pan: pan.began(m)
+        case .pinch: pinch.began(m)
+        case .rotate: rotate.began(m)
+        case .tap, .longPress, .swipe, .stroke: break
+        }
+    }
+
     /// How far the running `kind` went since it began, for a `repeat_every` binding toward
     /// `direction`, and whether both ways count; `nil` for a gesture whose steps are not
     /// measured (the long press repeats by time).
