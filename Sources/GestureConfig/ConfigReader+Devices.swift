@@ -14,19 +14,17 @@ extension ConfigReader {
         DeviceKind(rawValue: key) != nil
     }
 
-    /// The thresholds a device never uses, with why: a key there is valid (the same bounds
-    /// are checked) but has no effect, which ``Config/notes`` says.
+    /// The thresholds a device never uses (``DeviceDescriptor/reads(_:)``), with why: a key
+    /// there is valid (the same bounds are checked) but has no effect, which ``Config/notes`` says.
     static func unusedThresholds(for device: DeviceKind) -> (keys: Set<String>, why: String) {
+        let keys = Set(thresholds.filter { !device.descriptor.reads($0.property) }.map(\.key))
         switch device {
         case .touchscreen:
-            return ([], "")
+            return (keys, "")
         case .touchpad:
-            return (["tap_max_ms", "multi_tap_interval_ms", "multi_tap_distance_px", "long_press_ms", "finger_settle_ms", "edge_px",
-                     "stroke_min_score", "stroke_min_px"],
-                    "a touchpad makes swipes, pans, pinches and rotates, with the finger count the X server reports, and no edge gestures or strokes")
+            return (keys, "a touchpad makes swipes, pans, pinches and rotates, with the finger count the X server reports, and no edge gestures or strokes")
         case .pointer:
-            return (["tap_max_ms", "multi_tap_interval_ms", "multi_tap_distance_px", "finger_settle_ms", "pinch_min_scale", "rotate_min_degrees"],
-                    "a pointer gesture is a 1-finger long-press, swipe, pan or stroke")
+            return (keys, "a pointer gesture is a 1-finger long-press, swipe, pan or stroke")
         }
     }
 

@@ -280,7 +280,7 @@ struct ConfigReader {
             ? integer(field.value("taps"), key: "taps", at: path.appending("taps"), in: 1...3, rangeText: "1, 2 or 3")
             : nil
         let direction: Direction? = field.present("direction")
-            ? choice(field, "direction", noun: "direction", allowed: gesture.map(Self.directions(for:)) ?? Direction.allCases)
+            ? choice(field, "direction", noun: "direction", allowed: gesture.map(\.descriptor.directions) ?? Direction.allCases)
             : nil
         let edge: Edge? = field.present("edge") ? choice(field, "edge", noun: "edge") : nil
         var device: DeviceKind?  // nil: any device, or a bad value (reported)
@@ -327,25 +327,15 @@ struct ConfigReader {
 
     /// Keys that only some gestures take, with the reason given when one is misplaced.
     private static let gestureOnlyKeys: [(key: String, allowed: @Sendable (GestureKind) -> Bool, reason: String)] = [
-        ("taps", { $0 == .tap }, "only a tap counts taps"),
-        ("direction", { $0 != .tap && $0 != .longPress && $0 != .stroke },
+        ("taps", \.descriptor.countsTaps, "only a tap counts taps"),
+        ("direction", { !$0.descriptor.directions.isEmpty },
          "taps, long presses and strokes have no direction (a stroke's shape says where it goes)"),
-        ("edge", { $0 == .swipe || $0 == .pan }, "only swipes and pans start at an edge"),
+        ("edge", \.descriptor.startsAtEdges, "only swipes and pans start at an edge"),
         ("on", \.isContinuous, "only continuous gestures (long-press, pan, pinch, rotate) have a beginning and an end"),
         ("repeat_every", \.isContinuous, "only continuous gestures (long-press, pan, pinch, rotate) repeat"),
         ("hold", \.isContinuous, "only continuous gestures (long-press, pan, pinch, rotate) hold keys while they run"),
-        ("shape", { $0 == .stroke }, "only a stroke is drawn as a shape"),
+        ("shape", \.descriptor.isDrawn, "only a stroke is drawn as a shape"),
     ]
-
-    /// The directions a gesture can have: none for taps and long presses.
-    static func directions(for gesture: GestureKind) -> [Direction] {
-        switch gesture {
-        case .pinch: [.in, .out]
-        case .rotate: [.cw, .ccw]
-        case .swipe, .pan: Direction.planar
-        case .tap, .longPress, .stroke: []
-        }
-    }
 
     /// A name a binding matches on (`app`, `monitor`): a string, not empty.
     private mutating func nonEmptyString(_ field: BindingFields, _ key: String, everything: String) -> String? {
@@ -363,14 +353,14 @@ struct ConfigReader {
         on: FiringPoint?, repeatEvery: Double?, path: TOMLPath
     ) {
         if let direction {
-            let allowed = Self.directions(for: gesture)
+            let allowed = gesture.descriptor.directions
             if !allowed.isEmpty, !allowed.contains(direction) {
                 report("direction '\(direction.rawValue)' does not fit \(gesture.rawValue) (allowed: \(Self.list(allowed)))",
                        at: path.appending("direction"))
             }
         }
         switch device {
-        case .touchpad? where gesture == .stroke:
+        case .touchpad? where gesture.descriptor.isDrawn:
             // XI 2.4 reports a touchpad's gestures as deltas: there is no path on the screen.
             report("a touchpad draws no stroke (its gestures reach the bridge as movements, not as a path on the screen); "
                        + "write device = \"touchscreen\", \"pointer\" or \"any\"",
@@ -379,8 +369,8 @@ struct ConfigReader {
             report("a pointer gesture is a 1-finger long-press, swipe, pan or stroke; a pointer never \(Self.verb(gesture))",
                    at: path.appending("device"))
         case .pointer?:
-            if let fingers, fingers != 1 {
-                report("a pointer gesture has 1 finger, not \(fingers)", at: path.appending("fingers"))
+            if let fingers, let most = DeviceKind.pointer.descriptor.mostFingers, fingers > most {
+                report("a pointer gesture has \(most) finger, not \(fingers)", at: path.appending("fingers"))
             }
         case .touchpad? where !DeviceKind.touchpad.canMake(gesture):
             // XI 2.4 reports touchpad swipes and pinches; a touchpad's taps arrive as clicks.
@@ -389,42 +379,20 @@ struct ConfigReader {
         default:
             break
         }
-        if gesture == .stroke, device != .pointer, let fingers, fingers != 1 {
-            report("a stroke is drawn with 1 finger (or the pointer), not \(fingers)", at: path.appending("fingers"))
+        if let most = gesture.descriptor.mostFingers, device != .pointer, let fingers, fingers > most {
+            report("a \(gesture.rawValue) is drawn with \(most) finger (or the pointer), not \(fingers)", at: path.appending("fingers"))
         }
-        if gesture == .pinch || gesture == .rotate, let fingers, fingers < 2 {
-            report("a \(gesture.rawValue) needs at least 2 fingers", at: path.appending("fingers"))
+        if let fingers, fingers < gesture.descriptor.leastFingers {
+            report("a \(gesture.rawValue) needs at least \(gesture.descriptor.leastFingers) fingers", at: path.appending("fingers"))
         }
         if repeatEvery != nil, on == .end {
             report("'repeat_every' cannot be combined with on = \"end\": repeats fire while the gesture runs",
                    at: path.appending("repeat_every"), .key)
-        } else if let repeatEvery, let limits = Self.repeatLimits(for: gesture), !limits.range.contains(repeatEvery) {
+        } else if let repeatEvery, let limits = gesture.descriptor.repeatStep, !limits.range.contains(repeatEvery) {
             report("'repeat_every' of a \(gesture.rawValue) counts \(limits.unit) and must be from "
                        + "\(Self.written(limits.range.lowerBound)) to \(Self.written(limits.range.upperBound)), "
                        + "not \(Self.written(repeatEvery))",
                    at: path.appending("repeat_every"))
-        }
-    }
-
-    /// The `repeat_every` a continuous gesture accepts, in its step unit.
-    struct RepeatLimits: Sendable {
-        var range: ClosedRange<Double>
-        var unit: String
-    }
-
-    /// The sane `repeat_every` of each gesture that repeats (`nil` for those that do not).
-    ///
-    /// Below the minimum a repeat is faster than anyone can use or see: 100 actions a second for
-    /// a long press, a step on every pixel of a pan, every half degree of a rotate, every half
-    /// percent of a pinch's spread. Above the maximum it never fires again in practice: an
-    /// hour held, 100,000 pixels, ten turns, a hundredfold spread.
-    static func repeatLimits(for gesture: GestureKind) -> RepeatLimits? {
-        switch gesture {
-        case .pan: RepeatLimits(range: 1...100_000, unit: "pixels")
-        case .pinch: RepeatLimits(range: 0.005...100, unit: "changes of scale")
-        case .rotate: RepeatLimits(range: 0.5...3_600, unit: "degrees")
-        case .longPress: RepeatLimits(range: 10...3_600_000, unit: "milliseconds")
-        case .tap, .swipe, .stroke: nil
         }
     }
 

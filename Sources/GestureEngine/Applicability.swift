@@ -44,24 +44,13 @@ public struct FocusedApp: Hashable, Sendable {
     }
 }
 
-extension DeviceKind {
-    /// Whether this device can produce `gesture` at all: a pointer never taps, pinches or
-    /// rotates; a touchpad never taps or long-presses (its taps arrive as clicks) and never
-    /// strokes (XI 2.4 reports its gestures as deltas, not a path on the screen).
-    public func canMake(_ gesture: GestureKind) -> Bool {
-        switch (self, gesture) {
-        case (.pointer, .tap), (.pointer, .pinch), (.pointer, .rotate): false
-        case (.touchpad, .tap), (.touchpad, .longPress), (.touchpad, .stroke): false
-        default: true
-        }
-    }
-}
-
 extension Trigger {
     /// Whether this trigger can fire for input from `device`, whatever application is
-    /// focused: the device can make its gesture and the trigger names no other device.
+    /// focused: the device can make its gesture with that many fingers (a pointer gesture has
+    /// one) and the trigger names no other device.
     public func applies(to device: DeviceKind) -> Bool {
         guard device.canMake(gesture) else { return false }
+        if let most = device.descriptor.mostFingers, fingers > most { return false }
         if let wanted = self.device, wanted != device { return false }
         return true
     }

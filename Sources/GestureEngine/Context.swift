@@ -4,9 +4,7 @@
 /// so copying it costs a retain, never an allocation).
 struct Recognition {
     /// Each device's thresholds, resolved once here so that no event looks them up.
-    private var touchscreenSettings: RecognizerSettings
-    private var touchpadSettings: RecognizerSettings
-    private var pointerSettings: RecognizerSettings
+    private var deviceSettings: PerDevice<RecognizerSettings>
     var triggers: [Trigger]
     var pointerButton: Int
     var claimOnSecondFinger: Bool
@@ -17,9 +15,7 @@ struct Recognition {
     var shapeIndex: [Int]
 
     init(_ configuration: EngineConfiguration) {
-        touchscreenSettings = configuration.settings(for: .touchscreen)
-        touchpadSettings = configuration.settings(for: .touchpad)
-        pointerSettings = configuration.settings(for: .pointer)
+        deviceSettings = PerDevice(configuration.settings(for:))
         triggers = configuration.triggers
         pointerButton = configuration.pointerButton
         claimOnSecondFinger = configuration.claimOnSecondFinger
@@ -34,11 +30,7 @@ struct Recognition {
 
     /// The thresholds of `device`'s gestures (`[recognizer]`, or `[recognizer.DEVICE]`).
     @inline(__always) func settings(_ device: DeviceKind) -> RecognizerSettings {
-        switch device {
-        case .touchscreen: touchscreenSettings
-        case .touchpad: touchpadSettings
-        case .pointer: pointerSettings
-        }
+        deviceSettings[device]
     }
 
     /// Whether any trigger for this device and app asks for more than `fingers` fingers: only
@@ -77,21 +69,41 @@ struct Recognition {
     }
 }
 
+/// One value for each kind of device, in one table indexed by the device (``DeviceKind/slot``).
+struct PerDevice<Value> {
+    private var values: InlineArray<3, Value>
+
+    /// The table of `value(device)` for every device.
+    init(_ value: (DeviceKind) -> Value) {
+        values = InlineArray { value(DeviceKind.allCases[$0]) }
+    }
+
+    @inline(__always) subscript(device: DeviceKind) -> Value {
+        get { values[device.slot] }
+        set { values[device.slot] = newValue }
+    }
+}
+
+extension PerDevice: Sendable where Value: Sendable {}
+
 /// What the bound triggers of one gesture group make possible: the recognizers that exist.
 struct ContextFlags: Equatable {
+    /// The kinds some applying trigger binds (``GestureKind/bit``).
+    private var kinds: UInt8 = 0
     /// Highest tap count bound (0: no tap recognizer).
     var maxTaps = 0
-    var longPress = false
-    var swipe = false
     var swipeDiagonals = false
-    var pan = false
     var panDiagonals = false
-    var pinch = false
-    var rotate = false
-    /// A stroke is bound (with a shape that exists): swipes wait for the lift.
-    var stroke = false
 
-    var isEmpty: Bool { maxTaps == 0 && !longPress && !swipe && !pan && !pinch && !rotate && !stroke }
+    /// Whether a trigger binds `kind` here: its recognizer comes into play. A stroke counts
+    /// only with a shape that exists.
+    @inline(__always) func contains(_ kind: GestureKind) -> Bool { kinds & kind.bit != 0 }
+
+    /// Keeps `kind`'s recognizer out of play.
+    mutating func remove(_ kind: GestureKind) { kinds &= ~kind.bit }
+
+    var pinch: Bool { contains(.pinch) }
+    var rotate: Bool { contains(.rotate) }
 
     /// Collects the triggers that apply to a group into `candidates` and summarizes them.
     static func collect(
@@ -106,18 +118,14 @@ struct ContextFlags: Equatable {
             let diagonal = t.direction?.isDiagonal ?? false
             switch t.gesture {
             case .tap: flags.maxTaps = max(flags.maxTaps, t.taps)
-            case .longPress: flags.longPress = true
-            case .swipe:
-                flags.swipe = true
-                flags.swipeDiagonals = flags.swipeDiagonals || diagonal
-            case .pan:
-                flags.pan = true
-                flags.panDiagonals = flags.panDiagonals || diagonal
-            case .pinch: flags.pinch = true
-            case .rotate: flags.rotate = true
-            case .stroke: flags.stroke = flags.stroke || recognition.shapeIndex[i] >= 0
+            case .swipe: flags.swipeDiagonals = flags.swipeDiagonals || diagonal
+            case .pan: flags.panDiagonals = flags.panDiagonals || diagonal
+            case .stroke: if recognition.shapeIndex[i] < 0 { continue }
+            case .longPress, .pinch, .rotate: break
             }
+            flags.kinds |= t.gesture.bit
         }
+        if flags.maxTaps == 0 { flags.remove(.tap) }
         return flags
     }
 }

@@ -32,29 +32,117 @@ public struct Engine: Sendable {
     public private(set) var configuration: EngineConfiguration
     private var env: EngineEnvironment
     private var touchscreen: TouchscreenSource
-    private var pointer = PointerSource()
-    private var touchpad = TouchpadSource()
+    private var pointer: PointerSource
+    private var touchpad: TouchpadSource
     private var pointerPosition = Point.zero
     private var now: Instant? = nil
 
     /// Whether the engine reports gesture-group and recognizer state changes as
     /// ``EngineOutput/transition(_:)``, as they happen (for `--verbose`). Off by default.
     public var tracesTransitions = false {
-        didSet { traceSources() }
+        didSet { forEachSource(Tracing(transitions: tracesTransitions, paths: tracesPaths), emit: { _ in }) }
+    }
+
+    /// Whether the engine reports the path each undecided pointer or touchscreen gesture draws
+    /// as ``EngineOutput/path(_:)``, for an observer that draws a trail (see ``PathEvent``). Off
+    /// by default: then drawing costs nothing more than the path strokes keep anyway.
+    public var tracesPaths = false {
+        didSet { forEachSource(Tracing(transitions: tracesTransitions, paths: tracesPaths), emit: { _ in }) }
     }
 
     /// Creates an engine for a configuration.
     public init(_ configuration: EngineConfiguration) {
         self.configuration = configuration
         env = EngineEnvironment(recognition: Recognition(configuration), screen: nil)
-        touchscreen = TouchscreenSource(triggers: configuration.triggers)
+        touchscreen = TouchscreenSource(configuration)
+        pointer = PointerSource(configuration)
+        touchpad = TouchpadSource(configuration)
     }
 
     /// The earliest instant at which a timer-driven phase may happen, if any.
     public var nextDeadline: Instant? {
-        let r = env.recognition
-        return touchscreen.deadline(r.settings(.touchscreen)).earliest(pointer.deadline(r.settings(.pointer)))
-            .earliest(touchpad.deadline(r.settings(.touchpad)))
+        var earliest = EarliestDeadline()
+        forEachSource(reading: &earliest)
+        return earliest.due
+    }
+
+    // MARK: - The sources
+
+    /// Goes over the sources in turn: the one place that names them all, besides the routing
+    /// of events to them. Their order breaks ties between equal deadlines.
+    @inline(__always)
+    private mutating func forEachSource<V: SourceVisitor>(_ visitor: V, emit: (EngineOutput) -> Void) {
+        var v = visitor
+        v.visit(&touchscreen, env, emit: emit)
+        v.visit(&pointer, env, emit: emit)
+        v.visit(&touchpad, env, emit: emit)
+    }
+
+    /// ``forEachSource(_:emit:)`` for what only reads them.
+    @inline(__always)
+    private func forEachSource<V: SourceReader>(reading visitor: inout V) {
+        visitor.read(touchscreen, env)
+        visitor.read(pointer, env)
+        visitor.read(touchpad, env)
+    }
+
+    /// The earliest deadline of the sources and the first source (in ``forEachSource(_:emit:)``'s
+    /// order) that has it.
+    private struct EarliestDeadline: SourceReader {
+        var due: Instant? = nil
+        var source = 0
+        private var index = 0
+
+        @inline(__always)
+        mutating func read<S: GestureSource>(_ s: S, _ env: EngineEnvironment) {
+            // A tie keeps the first (as ``Optional/earliest(_:)`` does).
+            if let d = s.deadline(env.recognition.settings(S.device)), due.map({ d < $0 }) ?? true {
+                due = d
+                source = index
+            }
+            index += 1
+        }
+    }
+
+    /// Fires the timer of the source ``EarliestDeadline`` found.
+    private struct FireTimer: SourceVisitor {
+        let source: Int, at: Instant, until: Instant
+        private var index = 0
+
+        init(source: Int, at: Instant, until: Instant) { (self.source, self.at, self.until) = (source, at, until) }
+
+        mutating func visit<S: GestureSource>(_ s: inout S, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
+            if index == source { s.fireTimers(at: at, until: until, env, emit: emit) }
+            index += 1
+        }
+    }
+
+    private struct Abandon: SourceVisitor {
+        let at: Instant
+
+        mutating func visit<S: GestureSource>(_ s: inout S, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
+            s.abandon(at: at, env, emit: emit)
+        }
+    }
+
+    /// New sources for a configuration, with nothing in progress.
+    private struct Rebuild: SourceVisitor {
+        let configuration: EngineConfiguration
+
+        mutating func visit<S: GestureSource>(_ s: inout S, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
+            s = S(configuration)
+        }
+    }
+
+    /// What the groups report besides their gestures: transitions, and paths where a device
+    /// has them.
+    private struct Tracing: SourceVisitor {
+        let transitions: Bool, paths: Bool
+
+        mutating func visit<S: GestureSource>(_ s: inout S, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
+            s.group.tracesTransitions = transitions
+            s.group.tracesPath = paths && S.device.descriptor.isOnScreen
+        }
     }
 
     /// Processes one event. Timers due before the event's time fire first. An event older than
@@ -92,17 +180,17 @@ public struct Engine: Sendable {
             pointerPosition = p
             pointer.motion(to: p, time: t, env, emit: emit)
         case .touchpadSwipeBegin(let fingers, let p):
-            touchpad.begin(.motion, fingers: fingers, at: p ?? pointerPosition, time: t, env, emit: emit)
+            touchpad.begin(.swipe, fingers: fingers, at: p ?? pointerPosition, time: t, env, emit: emit)
         case .touchpadSwipeUpdate(_, let delta):
             touchpad.swipe(by: delta, time: t, env, emit: emit)
         case .touchpadSwipeEnd(_, let cancelled):
-            touchpad.end(.motion, cancelled: cancelled, time: t, env, emit: emit)
+            touchpad.end(.swipe, cancelled: cancelled, time: t, env, emit: emit)
         case .touchpadPinchBegin(let fingers, let p):
-            touchpad.begin(.pinchRotate, fingers: fingers, at: p ?? pointerPosition, time: t, env, emit: emit)
+            touchpad.begin(.pinch, fingers: fingers, at: p ?? pointerPosition, time: t, env, emit: emit)
         case .touchpadPinchUpdate(_, _, let scale, let angle):
             touchpad.pinch(scale: scale, angle: angle, time: t, env, emit: emit)
         case .touchpadPinchEnd(_, let cancelled):
-            touchpad.end(.pinchRotate, cancelled: cancelled, time: t, env, emit: emit)
+            touchpad.end(.pinch, cancelled: cancelled, time: t, env, emit: emit)
         case .screen(let width, let height, let monitors):
             // Monitors change rarely: the layout is built here, once, not per gesture.
             env.screen = ScreenLayout(width: width, height: height, monitors: monitors)
@@ -122,10 +210,7 @@ public struct Engine: Sendable {
     /// multi-tap is dropped unreported, and all undecided input is released. For shutdown and
     /// for a configuration change.
     public mutating func abandonAll(at instant: Instant, emit: (EngineOutput) -> Void) {
-        let t = max(instant, now ?? instant)
-        touchscreen.abandon(at: t, env.recognition, emit: emit)
-        pointer.abandon(at: t, emit: emit)
-        touchpad.abandon(at: t, emit: emit)
+        forEachSource(Abandon(at: max(instant, now ?? instant)), emit: emit)
     }
 
     /// Replaces the configuration (a reload). What is in progress is abandoned first, at
@@ -134,49 +219,31 @@ public struct Engine: Sendable {
         abandonAll(at: instant, emit: emit)
         self.configuration = configuration
         env.recognition = Recognition(configuration)
-        touchscreen = TouchscreenSource(triggers: configuration.triggers)
-        pointer = PointerSource()
-        touchpad = TouchpadSource()
-        traceSources()
-    }
-
-    private mutating func traceSources() {
-        touchscreen.group.tracesTransitions = tracesTransitions
-        pointer.group.tracesTransitions = tracesTransitions
-        touchpad.group.tracesTransitions = tracesTransitions
+        forEachSource(Rebuild(configuration: configuration), emit: emit)
+        forEachSource(Tracing(transitions: tracesTransitions, paths: tracesPaths), emit: emit)
     }
 
     private mutating func fireTimers(before t: Instant, inclusive: Bool, emit: (EngineOutput) -> Void) {
-        let r = env.recognition
         // Each round fires the earliest deadline; every firing retires or moves its timer, and
         // the bound only guards against a mistake turning into a hang.
         var rounds = 0
         while rounds < 100_000 {
             rounds += 1
-            let a = touchscreen.deadline(r.settings(.touchscreen)), b = pointer.deadline(r.settings(.pointer))
-            let c = touchpad.deadline(r.settings(.touchpad))
-            guard let due = a.earliest(b).earliest(c), inclusive ? due <= t : due < t else { return }
+            var earliest = EarliestDeadline()
+            forEachSource(reading: &earliest)
+            guard let due = earliest.due, inclusive ? due <= t : due < t else { return }
             // A deadline can lie before now: one counted from the first finger (a long press
             // shorter than the settle window) is only known once the fingers settled. It fires
             // now: time never runs backwards, neither here nor in what is reported.
             let at = max(due, now ?? due)
+            let fire = FireTimer(source: earliest.source, at: at, until: t)
             if tracesTransitions {
-                fireTimer(at: at, until: t, touchscreen: a == due, pointer: b == due) { emit($0.causedBy("timer")) }
+                forEachSource(fire) { emit($0.causedBy("timer")) }
             } else {
-                fireTimer(at: at, until: t, touchscreen: a == due, pointer: b == due, emit: emit)
+                forEachSource(fire, emit: emit)
             }
             now = at
         }
         assertionFailure("engine timers did not settle")
-    }
-
-    private mutating func fireTimer(at due: Instant, until target: Instant, touchscreen isTouchscreen: Bool, pointer isPointer: Bool, emit: (EngineOutput) -> Void) {
-        if isTouchscreen {
-            touchscreen.fireTimers(at: due, until: target, env, emit: emit)
-        } else if isPointer {
-            pointer.fireTimers(at: due, until: target, env, emit: emit)
-        } else {
-            touchpad.fireTimers(at: due, until: target, env, emit: emit)
-        }
     }
 }

@@ -94,6 +94,55 @@ public enum EngineOutput: Hashable, Sendable {
     /// An impossible transition inside the engine (a bug, reported instead of ignored): for
     /// `--verbose` logs. Debug builds stop at an assertion first.
     case bug(EngineBug)
+    /// A step of the path an undecided pointer or touchscreen gesture draws (only when
+    /// ``Engine/tracesPaths`` is on), for an observer that draws a trail under the finger or
+    /// the pointer (see ``PathEvent``).
+    case path(PathEvent)
+}
+
+/// One step of the path a pointer or touchscreen gesture draws while it is undecided: the
+/// centroid of its fingers (or the pointer) from the first touch or press.
+///
+/// Per device, a `begin`, then `point`s, then an `end`. The path ends in the same call that
+/// decides the gesture — a discrete gesture (tap, swipe, stroke) recognized, a long press,
+/// pinch or rotate begun, its input given back to the application — or cancels or ends it; a
+/// pan's path goes on while the pan runs, until its last lift. A touchpad draws none (its
+/// gestures reach the engine as movements, not positions: ``DeviceDescriptor/isOnScreen``).
+///
+/// ```swift
+/// var engine = Engine(EngineConfiguration(triggers: [Trigger(gesture: .stroke, device: .pointer, shape: "circle")]))
+/// engine.tracesPaths = true
+/// engine.handle(InputEvent(time: Instant(milliseconds: 0), .buttonPress(button: 3, at: Point(x: 10, y: 20)))) { out in
+///     if case .path(let step) = out { print(step) }   // pointer path begin at (10.0, 20.0)
+/// }
+/// ```
+public struct PathEvent: Hashable, Sendable, CustomStringConvertible {
+    /// Where in its path a step is.
+    public enum Kind: String, Hashable, Sendable {
+        /// The first point: the first touch or the press.
+        case begin
+        /// The next point.
+        case point
+        /// The path is over; ``PathEvent/point`` is its last point.
+        case end
+    }
+
+    /// When the point was drawn (for `end`: when the gesture was decided or ended).
+    public var time: Instant
+    /// The device whose gesture draws it.
+    public var device: DeviceKind
+    public var kind: Kind
+    /// The centroid, root pixels.
+    public var point: Point
+
+    public init(time: Instant, device: DeviceKind, kind: Kind, point: Point) {
+        self.time = time
+        self.device = device
+        self.kind = kind
+        self.point = point
+    }
+
+    public var description: String { "\(device.rawValue) path \(kind.rawValue) at \(point)" }
 }
 
 /// One state change of a gesture group or of one of its recognizers, for diagnostics.

@@ -1,16 +1,19 @@
 /// One gesture group: the fingers (or pointer press, or touchpad sequence) that form one
 /// gesture, and the arena where the bound recognizers compete for it.
 ///
-/// Its state is three values, each with its transitions in one place (`GroupLifecycle.swift`):
-/// the ``GroupPhase`` (idle → settling → open → lifting/finished → idle), the
-/// ``InputDecision`` (who owns the input) and the ``Recognizers`` (one state per gesture kind).
-/// A transition the diagrams do not allow is reported as an ``EngineBug`` output (and stops a
-/// debug build), never silently ignored.
+/// The arena only: it keeps the group's ``GroupPhase`` (idle → settling → open →
+/// lifting/finished → idle) and its ``InputDecision`` (who owns the input), each with its
+/// transitions in one place (`GroupLifecycle.swift`), and the group's measures. The
+/// recognizers (`Recognizers/`, one value per gesture kind) keep their own state, deadline
+/// and what they saw, and give verdicts; the arena asks them in its order, rejects the losers
+/// (``resolve(inFavorOf:at:emit:)``), lets the winner win (one step for every winner) and
+/// reports. A transition a diagram does not allow — the group's or a recognizer's — is
+/// reported as an ``EngineBug`` output (and stops a debug build), never silently ignored.
 ///
 /// Sources measure; the group decides. Every decision happens here, in one place: which
-/// recognizers exist (the bound ones), which wins (``resolve(inFavorOf:at:emit:)`` rejects the
-/// losers), what fires, and who owns the input. The group calls `emit` for gesture phases,
-/// ownership decisions and its tap's verdict; it never performs anything itself.
+/// recognizers exist (the bound ones), which wins, what fires, and who owns the input. The
+/// group calls `emit` for gesture phases, ownership decisions and its tap's verdict; it never
+/// performs anything itself.
 ///
 /// A claim is emitted before the phase that fires: whoever performs the action (a right click
 /// after a long press) does so once the input is the bridge's, never while the application
@@ -33,29 +36,25 @@ struct GestureGroup {
     /// The name of the monitor the group started on; `nil` while the screen is unknown.
     private(set) var monitor: String?
     private(set) var flags = ContextFlags()
+    /// The triggers that apply to the group (indices into the configuration's).
     private var candidates: [Int] = []
+    /// For each candidate, where its last repeat step fired (``RepeatRatchet``), and how many
+    /// steps it fires now.
     private var ratchet: [Double] = []
     private var steps: [Int] = []
 
     private(set) var measures = Measures()
     /// The values as they were before the first lift (reported by `ended`/`cancelled`).
     private var frozen = Measures()
-
-    private var panOrigin = Point.zero
-    private var pinchOrigin = 1.0
-    private var rotateOrigin = 0.0
-    private var longPressRepeat: (trigger: Int, next: Instant, every: Double)? = nil
     private var velocity = VelocityTracker()
-
     /// The path drawn so far (centroids from the first touch or press), for strokes.
     private var path = StrokePath()
-    /// The shapes the bound strokes of this group name (indices into the recognizer's shapes):
-    /// only they are compared at the lift.
-    private var strokeShapes: [Int] = []
-    private var strokeScratch = StrokeScratch()
-    /// A swipe that met its thresholds while a stroke is bound: what it was then (decided at
-    /// the lift).
-    private var pendingSwipe: (direction: Direction, measures: Measures)? = nil
+    /// Whether the path is reported as it is drawn (``Engine/tracesPaths``, devices on the
+    /// screen only).
+    var tracesPath = false
+    /// Where the reported path is, and its latest point.
+    private var pathTrace = PathTrace.notBegun
+    private var lastDrawn = Point.zero
 
     /// Touch ids (touchscreen) whose ownership is not decided yet.
     private(set) var undecided: [Int] = []
@@ -72,14 +71,13 @@ struct GestureGroup {
         ratchet.reserveCapacity(32)
         steps.reserveCapacity(32)
         undecided.reserveCapacity(16)
-        strokeShapes.reserveCapacity(32)
     }
 
     /// A group is active from its first finger until its last lift or its release.
     var isActive: Bool { phase != .idle }
 
     /// The highest tap count this group could still make: 0 when its tap recognizer is out.
-    var possibleTaps: Int { recognizers[.tap] == .possible ? flags.maxTaps : 0 }
+    var possibleTaps: Int { recognizers.tap.possibleTaps }
 
     // MARK: - Lifecycle driven by the source
 
@@ -87,7 +85,7 @@ struct GestureGroup {
     mutating func begin(at t: Instant, app: FocusedApp, emit: Emit) {
         guard move(to: .settling, at: t, "begin", emit: emit) else { return }
         decision = .undecided
-        recognizers = Recognizers()
+        recognizers.reset()
         start = t
         fingers = 0
         self.app = app
@@ -97,12 +95,10 @@ struct GestureGroup {
         candidates.removeAll(keepingCapacity: true)
         measures = Measures()
         frozen = Measures()
-        longPressRepeat = nil
         velocity.reset()
         undecided.removeAll(keepingCapacity: true)
         path.reset()
-        strokeShapes.removeAll(keepingCapacity: true)
-        pendingSwipe = nil
+        pathTrace = .notBegun
     }
 
     /// Adds a touch to the input awaiting a decision.
@@ -117,10 +113,12 @@ struct GestureGroup {
     }
 
     /// Fixes the finger count: the settle window closed, or the gesture had to be decided
-    /// sooner. Finds the bound triggers that apply; when none does, the input is released.
+    /// sooner. Finds the bound triggers that apply and brings their recognizers into play; when
+    /// none does, the input is released. A touchpad `sequence` makes only the gestures it
+    /// carries.
     mutating func settle(
         at t: Instant, fingers: Int, startCentroid: Point, screen: ScreenLayout?,
-        family: GestureFamily = .all, evaluateNow: Bool = true, _ r: Recognition, emit: Emit
+        sequence: TouchpadSequence? = nil, evaluateNow: Bool = true, _ r: Recognition, emit: Emit
     ) {
         guard move(to: .open, at: t, "settle", emit: emit) else { return }
         self.fingers = fingers
@@ -129,43 +127,41 @@ struct GestureGroup {
         if let screen {
             let on = screen.monitors[screen.monitorIndex(at: startCentroid)]
             monitor = on.name
-            edge = device == .touchpad ? nil : Geometry.edge(of: startCentroid, on: on, margin: r.settings(device).edgePx)
+            edge = device.descriptor.isOnScreen ? Geometry.edge(of: startCentroid, on: on, margin: r.settings(device).edgePx) : nil
         } else {
             monitor = nil
             edge = nil
         }
         flags = ContextFlags.collect(
             r, device: device, fingers: fingers, app: app, edge: edge, monitor: monitor, into: &candidates)
-        if !family.contains(.motion) { flags.swipe = false; flags.pan = false }
-        if !family.contains(.pinchRotate) { flags.pinch = false; flags.rotate = false }
+        if let sequence {
+            for kind in GestureKind.allCases where kind.descriptor.touchpadSequence != sequence { flags.remove(kind) }
+        }
         ratchet.removeAll(keepingCapacity: true)
         steps.removeAll(keepingCapacity: true)
         for _ in candidates { ratchet.append(0); steps.append(0) }
-        for i in candidates where r.triggers[i].gesture == .stroke {
-            let shape = r.shapeIndex[i]
-            if shape >= 0 && !strokeShapes.contains(shape) { strokeShapes.append(shape) }
-        }
+        let s = r.settings(device)
+        recognizers.tap.prepare(start: start, maxTaps: flags.maxTaps, s)
+        recognizers.longPress.prepare(start: start, s)
+        recognizers.swipe.prepare(start: start, diagonals: flags.swipeDiagonals, s)
+        recognizers.pan.prepare(diagonals: flags.panDiagonals)
+        recognizers.stroke.prepare(candidates: candidates, r)
         // The recognizers a binding names come into play; the others stay out (failed).
-        if flags.maxTaps > 0 { bringIn(.tap, at: t, emit: emit) }
-        if flags.longPress { bringIn(.longPress, at: t, emit: emit) }
-        if flags.swipe { bringIn(.swipe, at: t, emit: emit) }
-        if flags.pan { bringIn(.pan, at: t, emit: emit) }
-        if flags.pinch { bringIn(.pinch, at: t, emit: emit) }
-        if flags.rotate { bringIn(.rotate, at: t, emit: emit) }
-        if flags.stroke { bringIn(.stroke, at: t, emit: emit) }
+        for kind in GestureKind.allCases where flags.contains(kind) { bringIn(kind, at: t, emit: emit) }
         if evaluateNow { evaluate(at: t, r, emit: emit) }
     }
 
-    /// Measurements taken before the count is fixed (a finger joined): stored, not judged.
-    mutating func store(_ m: Measures, at t: Instant) {
+    /// Measurements taken before the count is fixed (a finger joined, at `t`): stored, not
+    /// judged; their translation counts at `sampledAt` for the velocity.
+    mutating func store(_ m: Measures, sampledAt: Instant, at t: Instant, emit: Emit) {
         measures = m
-        velocity.record(t, m.translation)
-        path.record(m.centroid)
+        velocity.record(sampledAt, m.translation)
+        draw(m.centroid, at: t, emit: emit)
     }
 
     /// Where the last finger lifted or the button was released: the path's last point.
-    mutating func extendPath(to p: Point) {
-        if isActive && phase != .finished { path.record(p) }
+    mutating func extendPath(to p: Point, at t: Instant, emit: Emit) {
+        if isActive && phase != .finished { draw(p, at: t, emit: emit) }
     }
 
     /// New measurements from the source; judged while the arena is open.
@@ -174,7 +170,7 @@ struct GestureGroup {
         measures = m
         velocity.record(t, m.translation)
         // The path counts from the first finger: while the fingers settle too.
-        if phase == .settling || phase == .open { path.record(m.centroid) }
+        if phase == .settling || phase == .open { draw(m.centroid, at: t, emit: emit) }
         if phase == .open { evaluate(at: t, r, emit: emit) }
     }
 
@@ -209,10 +205,7 @@ struct GestureGroup {
         } else {
             endRunning(at: t, r, emit: emit)
         }
-        if recognizers[.tap] == .possible
-            && t - start <= Interval(milliseconds: r.settings(device).tapMaxMs)
-            && measures.wander <= r.settings(device).slopPx
-        {
+        if recognizers.tap.completes(at: t, measures, r.settings(device)) {
             completeTap(at: t, emit: emit)
         } else {
             fail(.tap, at: t, emit: emit)
@@ -269,55 +262,36 @@ struct GestureGroup {
 
     // MARK: - Timers
 
-    /// The earliest deadline of this group: only an open arena has timers.
-    @inline(__always) func nextDeadline(_ s: RecognizerSettings) -> Instant? {
+    /// The earliest deadline of this group: only an open arena has timers, its recognizers'.
+    @inline(__always) func nextDeadline() -> Instant? {
         guard phase == .open else { return nil }
-        var d: Instant? = nil
-        if recognizers[.tap] == .possible { d = d.earliest(start + Interval(milliseconds: s.tapMaxMs)) }
-        if recognizers[.swipe] == .possible { d = d.earliest(start + Interval(milliseconds: s.swipeWindowMs)) }
-        switch recognizers[.longPress] {
-        case .possible: d = d.earliest(start + Interval(milliseconds: s.longPressMs))
-        case .active: if let rep = longPressRepeat { d = d.earliest(rep.next) }
-        case .done, .failed, .pending: break
-        }
-        return d
+        return recognizers.tap.timer.earliest(recognizers.swipe.timer).earliest(recognizers.longPress.timer)
     }
 
-    /// Fires whatever is due at `t` (a deadline reported by ``nextDeadline(_:)``), on the way to
+    /// Fires whatever is due at `t` (a deadline reported by ``nextDeadline()``), on the way to
     /// `target`, the time the engine is advancing to.
     mutating func fireTimers(at t: Instant, until target: Instant, _ r: Recognition, emit: Emit) {
         guard phase == .open else { return }
-        let s = r.settings(device)
-        if recognizers[.longPress] == .active, let rep = longPressRepeat, rep.next <= t {
-            emit(.engine(.gesture(report(.longPress, .changed, at: rep.next, measures, firing: rep.trigger))))
-            var next = rep.next + Interval(milliseconds: rep.every)
-            guard next > rep.next else {
-                // The interval is below the clock's resolution this far out: no more repeats.
-                longPressRepeat = nil
-                return
-            }
-            // At most `maxStepsPerEvent` repeats for one event or advance: a backlog beyond that
-            // (a daemon that was stopped, an absurd timestamp) is skipped up to the last ones.
-            let backlog = ((target - next).milliseconds / rep.every).rounded(.down) + 1
-            if backlog >= Double(Self.maxStepsPerEvent) {
-                next = next + Interval(milliseconds: (backlog - Double(Self.maxStepsPerEvent - 1)) * rep.every)
-            }
-            longPressRepeat = (rep.trigger, next, rep.every)
+        if let rep = recognizers.longPress.takeRepeat(at: t, until: target, cap: Self.maxStepsPerEvent) {
+            emit(.engine(.gesture(report(.longPress, .changed, at: rep.time, measures, firing: rep.trigger))))
             return
         }
         var ruledOut = false
-        if recognizers[.tap] == .possible && start + Interval(milliseconds: s.tapMaxMs) <= t {
+        if recognizers.tap.isDue(at: t) {
             fail(.tap, at: t, emit: emit)
             ruledOut = true
         }
-        if recognizers[.swipe] == .possible && start + Interval(milliseconds: s.swipeWindowMs) <= t {
+        if recognizers.swipe.isDue(at: t) {
             fail(.swipe, at: t, emit: emit)
             ruledOut = true
         }
-        if recognizers[.longPress] == .possible && start + Interval(milliseconds: s.longPressMs) <= t {
+        if recognizers.longPress.isDue(at: t) {
             // Nothing else can begin once a long press has: no evaluation after it. It begins at
             // its time, or when the fingers settled if that was later (`t`).
-            beginLongPress(at: max(start + Interval(milliseconds: s.longPressMs), t), r, emit: emit)
+            let at = max(recognizers.longPress.begins, t)
+            let firing = r.bestFiring(among: candidates, gesture: .longPress, direction: nil, on: .begin)
+            win(report(.longPress, .began, at: at, measures, firing: firing), at: at, emit: emit)
+            recognizers.longPress.began(at: at, firing: firing, r)
             return
         }
         if ruledOut { evaluate(at: t, r, emit: emit) }
@@ -325,16 +299,15 @@ struct GestureGroup {
 
     // MARK: - The arena
 
-    /// Decides what the current measures make of the group. Only called while the arena is open.
+    /// Asks the recognizers, in the arena's order, what the current measures make of the group.
+    /// Only called while the arena is open.
     private mutating func evaluate(at t: Instant, _ r: Recognition, emit: Emit) {
         guard phase == .open else { return }
         let s = r.settings(device)
         let m = measures
 
-        if m.wander > s.slopPx {
-            fail(.tap, at: t, emit: emit)
-            fail(.longPress, at: t, emit: emit)
-        }
+        if recognizers.tap.evaluate(m, s) == .fail { fail(.tap, at: t, emit: emit) }
+        if recognizers.longPress.evaluate(m, s) == .fail { fail(.longPress, at: t, emit: emit) }
 
         // A running continuous gesture owns the group.
         if recognizers[.longPress] == .active {
@@ -347,8 +320,8 @@ struct GestureGroup {
             return
         }
         if recognizers[.pinch] == .active || recognizers[.rotate] == .active {
-            if recognizers[.pinch] == .possible && reaches(abs(m.scale - 1), s.pinchMinScale) { beginPinch(at: t, r, emit: emit) }
-            if recognizers[.rotate] == .possible && reaches(abs(m.angle), s.rotateMinDegrees) { beginRotate(at: t, r, emit: emit) }
+            if recognizers.pinch.evaluate(m, s) == .win { beginContinuous(.pinch, at: t, r, emit: emit) }
+            if recognizers.rotate.evaluate(m, s) == .win { beginContinuous(.rotate, at: t, r, emit: emit) }
             // Pinch and rotate running together share one event's budget of steps.
             var budget = Self.maxStepsPerEvent
             if recognizers[.pinch] == .active { emitChanged(.pinch, at: t, r, budget: &budget, emit: emit) }
@@ -356,40 +329,38 @@ struct GestureGroup {
             return
         }
 
-        let distance = m.translation.length
-        if recognizers[.swipe] == .possible {
-            let elapsed = (t - start).milliseconds
-            if elapsed > s.swipeWindowMs {
-                fail(.swipe, at: t, emit: emit)
-            } else if reaches(distance, s.swipeMinPx) {
-                if elapsed <= 0 || reaches(distance / elapsed, s.swipeMinVelocity) {
-                    guard recognizers[.stroke] == .possible else {
-                        recognizeSwipe(at: t, r, emit: emit)
-                        return
-                    }
-                    // A stroke is bound: the swipe is decided at the lift, as it is now.
-                    pendingSwipe = (Geometry.direction(of: m.translation, diagonals: flags.swipeDiagonals), m)
-                    set(.swipe, .pending, at: t, emit: emit)
-                    fail(.tap, at: t, emit: emit)
-                    fail(.longPress, at: t, emit: emit)
-                    return
-                }
-                fail(.swipe, at: t, emit: emit)
+        switch recognizers.swipe.evaluate(m, at: t, s) {
+        case .win:
+            guard recognizers[.stroke] == .possible else {
+                recognizeSwipe(direction: recognizers.swipe.direction(m), m, at: t, r, emit: emit)
+                return
             }
+            // A stroke is bound: the swipe is decided at the lift, as it is now.
+            recognizers.swipe.keep(m)
+            set(.swipe, .pending, at: t, emit: emit)
+            fail(.tap, at: t, emit: emit)
+            fail(.longPress, at: t, emit: emit)
+            return
+        case .fail:
+            fail(.swipe, at: t, emit: emit)
+        case .undecided:
+            break
         }
 
-        let pinchNow = recognizers[.pinch] == .possible && reaches(abs(m.scale - 1), s.pinchMinScale)
-        let rotateNow = recognizers[.rotate] == .possible && reaches(abs(m.angle), s.rotateMinDegrees)
+        let pinchNow = recognizers.pinch.evaluate(m, s) == .win
+        let rotateNow = recognizers.rotate.evaluate(m, s) == .win
         if pinchNow || rotateNow {
-            if pinchNow { beginPinch(at: t, r, emit: emit) }
-            if rotateNow { beginRotate(at: t, r, emit: emit) }
+            if pinchNow { beginContinuous(.pinch, at: t, r, emit: emit) }
+            if rotateNow { beginContinuous(.rotate, at: t, r, emit: emit) }
             return
         }
 
-        if recognizers[.pan] == .possible && recognizers[.swipe] != .possible && distance > s.slopPx
-            && (recognizers[.pinch] != .possible && recognizers[.rotate] != .possible || distance >= m.differential)
+        // A pan waits until no swipe can happen, and yields to a pinch or rotate unless the
+        // fingers' common movement outweighs their relative movement.
+        if recognizers.pan.evaluate(m, s) == .win && recognizers[.swipe] != .possible
+            && (recognizers[.pinch] != .possible && recognizers[.rotate] != .possible || m.translation.length >= m.differential)
         {
-            beginPan(at: t, r, emit: emit)
+            beginContinuous(.pan, at: t, r, emit: emit)
             return
         }
 
@@ -398,11 +369,6 @@ struct GestureGroup {
             finishRecognizing(at: t, "no binding can win", emit: emit)
             decide(.release, at: t, emit: emit)
         }
-    }
-
-    /// Whether a measured value reaches a threshold (inclusively, see ``RepeatRatchet/reaches(_:_:)``).
-    func reaches(_ value: Double, _ threshold: Double) -> Bool {
-        RepeatRatchet.reaches(value, threshold)
     }
 
     /// The one place losers are rejected (Flutter's `_resolveInFavorOf`): `winner` won the
@@ -415,6 +381,26 @@ struct GestureGroup {
         }
     }
 
+    /// The one win step, for every winner: the losers are rejected, the winner moves on (a
+    /// discrete gesture is done, and nothing more can be recognized; a continuous one is
+    /// active), the input is decided — claimed, except for a discrete gesture no binding fires,
+    /// whose input goes back — and then the phase is reported: whoever performs its action
+    /// does so once the input is the bridge's.
+    private mutating func win(_ report: GestureReport, at t: Instant, emit: Emit) {
+        let kind = report.gesture
+        resolve(inFavorOf: kind, at: t, emit: emit)
+        if kind.isContinuous {
+            set(kind, .active, at: t, emit: emit)
+            if !kind.descriptor.followsPath { endPath(at: t, emit: emit) }
+            decide(.claim, at: t, emit: emit)
+        } else {
+            set(kind, .done, at: t, emit: emit)
+            finishRecognizing(at: t, kind.rawValue, emit: emit)
+            decide(report.firing != nil ? .claim : .release, at: t, emit: emit)
+        }
+        emit(.engine(.gesture(report)))
+    }
+
     /// A recognizer that could still win is ruled out. A failing tap tells the source, which
     /// decides a multi-tap that waited for this group.
     private mutating func fail(_ kind: GestureKind, at t: Instant, emit: Emit) {
@@ -425,9 +411,46 @@ struct GestureGroup {
 
     /// Nothing more can be recognized: what could still win fails, and the group only waits
     /// for its input to end.
-    private mutating func finishRecognizing(at t: Instant, _ cause: StaticString, emit: Emit) {
+    private mutating func finishRecognizing(at t: Instant, _ cause: @autoclosure () -> String, emit: Emit) {
         resolve(inFavorOf: nil, at: t, emit: emit)
-        if phase != .finished { move(to: .finished, at: t, cause, emit: emit) }
+        if phase != .finished { move(to: .finished, at: t, cause(), emit: emit) }
+    }
+
+    // MARK: - Winners
+
+    /// A swipe wins: now, as its thresholds are met, or at the lift with what it was then.
+    private mutating func recognizeSwipe(direction: Direction, _ m: Measures, at t: Instant, _ r: Recognition, emit: Emit) {
+        let firing = r.bestFiring(among: candidates, gesture: .swipe, direction: direction, on: nil)
+        let base = report(.swipe, .recognized, at: t, m, firing: firing)
+        win(recognizers.swipe.report(base, direction: direction, edge: edge), at: t, emit: emit)
+    }
+
+    /// A continuous gesture measured from where it begins (pan, pinch, rotate) begins with the
+    /// current measures.
+    private mutating func beginContinuous(_ kind: GestureKind, at t: Instant, _ r: Recognition, emit: Emit) {
+        let m = measures
+        recognizers.began(kind, m)
+        for k in candidates.indices where r.triggers[candidates[k]].gesture == kind { ratchet[k] = 0 }
+        let direction = recognizers.direction(of: kind, m)
+        let firing = r.bestFiring(among: candidates, gesture: kind, direction: direction, on: .begin)
+        win(report(kind, .began, at: t, m, firing: firing), at: t, emit: emit)
+    }
+
+    /// At the last lift of a group where a stroke is bound: the path is compared with the bound
+    /// shapes, and the best fires if it is good enough; otherwise a swipe that met its
+    /// thresholds while moving is recognized now, as it was then.
+    private mutating func decideAtLift(at t: Instant, _ r: Recognition, emit: Emit) {
+        if recognizers[.stroke] == .possible {
+            if let (match, bounds) = recognizers.stroke.match(&path, r, r.settings(device)) {
+                let firing = r.bestFiring(among: candidates, gesture: .stroke, direction: nil, on: nil, shape: match.shape)
+                let base = report(.stroke, .recognized, at: t, measures, firing: firing)
+                return win(recognizers.stroke.report(base, match, bounds, r), at: t, emit: emit)
+            }
+            fail(.stroke, at: t, emit: emit)
+        }
+        if recognizers[.swipe] == .pending, let pending = recognizers.swipe.pending {
+            recognizeSwipe(direction: pending.direction, pending.measures, at: t, r, emit: emit)
+        }
     }
 
     // MARK: - Taps
@@ -439,7 +462,7 @@ struct GestureGroup {
         decision = .handedToTaps
         emit(.tapCompleted(CompletedTap(
             time: t, fingers: fingers, position: measures.centroid - measures.translation, app: app,
-            monitor: monitor, touches: undecided, maxTaps: flags.maxTaps)))
+            monitor: monitor, touches: undecided, maxTaps: recognizers.tap.maxTaps)))
         undecided.removeAll(keepingCapacity: true)
         finishRecognizing(at: t, "tap", emit: emit)
     }
@@ -455,6 +478,7 @@ struct GestureGroup {
             emitDecisions(.claim, emit: emit)
             decision = .claimed
         case (.release, .undecided):
+            endPath(at: t, emit: emit)
             emitDecisions(.release, emit: emit)
             decision = .released
         case (.release, .claimed):
@@ -480,17 +504,21 @@ struct GestureGroup {
 
     /// A recognizer a binding names comes into play at settle.
     private mutating func bringIn(_ kind: GestureKind, at t: Instant, emit: Emit) {
-        recognizers[kind] = .possible
+        recognizers.set(kind, .possible)
         if tracesTransitions {
             emit(.engine(.transition(Transition(time: t, device: device, gesture: kind, from: "idle", to: "possible", cause: ""))))
         }
     }
 
-    /// Every recognizer state change goes through here, so `--verbose` sees each as it happens.
+    /// Every recognizer state change goes through here, so `--verbose` sees each as it happens;
+    /// a move its diagram does not allow is reported as a bug and changes nothing.
     private mutating func set(_ kind: GestureKind, _ state: RecognizerState, at t: Instant, emit: Emit) {
         let old = recognizers[kind]
-        recognizers[kind] = state
-        if tracesTransitions && old != state {
+        guard recognizers.canMove(kind, to: state) else {
+            return bug("\(kind.rawValue): \(old) → \(state) is not a transition", at: t, emit: emit)
+        }
+        recognizers.set(kind, state)
+        if tracesTransitions {
             emit(.engine(.transition(Transition(
                 time: t, device: device, gesture: kind, from: old.description, to: state.description, cause: ""))))
         }
@@ -499,11 +527,13 @@ struct GestureGroup {
     /// Moves to `next` if the lifecycle allows it; anything else is reported as a bug and the
     /// group stays where it is.
     @discardableResult
-    private mutating func move(to next: GroupPhase, at t: Instant, _ cause: StaticString, emit: Emit) -> Bool {
+    private mutating func move(to next: GroupPhase, at t: Instant, _ cause: @autoclosure () -> String, emit: Emit) -> Bool {
         guard phase.canMove(to: next) else {
-            bug("\(cause): \(phase) → \(next) is not a transition", at: t, emit: emit)
+            bug("\(cause()): \(phase) → \(next) is not a transition", at: t, emit: emit)
             return false
         }
+        // Nothing more is recognized, or the group is over: the path is no longer drawn.
+        if next == .finished || next == .idle { endPath(at: t, emit: emit) }
         if tracesTransitions {
             emit(.engine(.transition(Transition(time: t, device: device, gesture: nil, from: phase.description, to: next.description, cause: ""))))
         }
@@ -517,101 +547,42 @@ struct GestureGroup {
         emit(.engine(.bug(EngineBug(time: t, device: device, message: what))))
         if trapsOnBug { assertionFailure("\(device.rawValue) gesture group: \(what)") }
     }
+
+    // MARK: - The path
+
+    /// A point of the path: kept for strokes and, when asked, reported while the gesture is
+    /// undecided (or a pan runs).
+    @inline(__always)
+    private mutating func draw(_ p: Point, at t: Instant, emit: Emit) {
+        path.record(p)
+        if tracesPath { tracePath(p, at: t, emit: emit) }
+    }
+
+    private mutating func tracePath(_ p: Point, at t: Instant, emit: Emit) {
+        switch pathTrace {
+        case .notBegun:
+            pathTrace = .drawn
+            emit(.engine(.path(PathEvent(time: t, device: device, kind: .begin, point: p))))
+        case .drawn:
+            // The same centroid again (the fingers settled, a pinch about its centre) adds nothing.
+            if p != lastDrawn { emit(.engine(.path(PathEvent(time: t, device: device, kind: .point, point: p)))) }
+        case .over:
+            break
+        }
+        lastDrawn = p
+    }
+
+    /// The gesture was decided (or given back, cancelled, or it ended): the reported path ends
+    /// here, and nothing more of this group's is drawn.
+    private mutating func endPath(at t: Instant, emit: Emit) {
+        guard tracesPath, pathTrace != .over else { return }
+        if pathTrace == .drawn { emit(.engine(.path(PathEvent(time: t, device: device, kind: .end, point: lastDrawn)))) }
+        pathTrace = .over
+    }
+
 }
 
 extension GestureGroup {
-    // MARK: - Recognitions: a winner begins or is recognized, after the resolver rejected the losers
-
-    /// A swipe wins: now, as its thresholds are met, or at the lift with what it was then
-    /// (`pending`, when a stroke was bound and did not match).
-    private mutating func recognizeSwipe(at t: Instant, _ r: Recognition, pending: (direction: Direction, measures: Measures)? = nil, emit: Emit) {
-        resolve(inFavorOf: .swipe, at: t, emit: emit)
-        set(.swipe, .done, at: t, emit: emit)
-        let m = pending?.measures ?? measures
-        let direction = pending?.direction ?? Geometry.direction(of: m.translation, diagonals: flags.swipeDiagonals)
-        let firing = r.bestFiring(among: candidates, gesture: .swipe, direction: direction, on: nil)
-        var rep = report(.swipe, .recognized, at: t, m, firing: firing)
-        rep.direction = direction
-        finishRecognizing(at: t, "swipe", emit: emit)
-        // Ownership first: the input is the bridge's before the bound action happens.
-        decide(firing != nil ? .claim : .release, at: t, emit: emit)
-        emit(.engine(.gesture(rep)))
-    }
-
-    /// At the last lift of a group where a stroke is bound: the path is compared with the bound
-    /// shapes, and the best fires if it scores at least `stroke_min_score` and the path is at
-    /// least `stroke_min_px` across; otherwise a swipe that met its thresholds while moving is
-    /// recognized now, as it was then.
-    private mutating func decideAtLift(at t: Instant, _ r: Recognition, emit: Emit) {
-        if recognizers[.stroke] == .possible {
-            let s = r.settings(device)
-            path.finish()
-            let box = path.bounds
-            if box.diagonal >= s.strokeMinPx,
-                let match = r.strokes.match(path.points, among: strokeShapes, scratch: &strokeScratch),
-                match.score >= s.strokeMinScore
-            {
-                return recognizeStroke(match, bounds: box, at: t, r, emit: emit)
-            }
-            fail(.stroke, at: t, emit: emit)
-        }
-        if recognizers[.swipe] == .pending, let pending = pendingSwipe {
-            recognizeSwipe(at: t, r, pending: pending, emit: emit)
-        }
-    }
-
-    private mutating func recognizeStroke(_ match: StrokeMatch, bounds: PathBounds, at t: Instant, _ r: Recognition, emit: Emit) {
-        resolve(inFavorOf: .stroke, at: t, emit: emit)
-        set(.stroke, .done, at: t, emit: emit)
-        let firing = r.bestFiring(among: candidates, gesture: .stroke, direction: nil, on: nil, shape: match.shape)
-        var m = measures
-        m.centroid = bounds.centre
-        var rep = report(.stroke, .recognized, at: t, m, firing: firing)
-        rep.shape = r.strokes.shapes[match.shape].name
-        rep.score = match.score.finiteOrLimited
-        finishRecognizing(at: t, "stroke", emit: emit)
-        decide(firing != nil ? .claim : .release, at: t, emit: emit)
-        emit(.engine(.gesture(rep)))
-    }
-
-    private mutating func beginLongPress(at t: Instant, _ r: Recognition, emit: Emit) {
-        resolve(inFavorOf: .longPress, at: t, emit: emit)
-        set(.longPress, .active, at: t, emit: emit)
-        let firing = r.bestFiring(among: candidates, gesture: .longPress, direction: nil, on: .begin)
-        decide(.claim, at: t, emit: emit)
-        emit(.engine(.gesture(report(.longPress, .began, at: t, measures, firing: firing))))
-        if let firing, let every = r.triggers[firing].repeatEvery, every > 0 {
-            longPressRepeat = (firing, t + Interval(milliseconds: every), every)
-        }
-    }
-
-    private mutating func beginPan(at t: Instant, _ r: Recognition, emit: Emit) {
-        panOrigin = measures.translation
-        let direction = Geometry.direction(of: measures.translation, diagonals: flags.panDiagonals)
-        beginContinuous(.pan, direction: direction, at: t, r, emit: emit)
-    }
-
-    private mutating func beginPinch(at t: Instant, _ r: Recognition, emit: Emit) {
-        pinchOrigin = measures.scale
-        beginContinuous(.pinch, direction: measures.scale < 1 ? .in : .out, at: t, r, emit: emit)
-    }
-
-    private mutating func beginRotate(at t: Instant, _ r: Recognition, emit: Emit) {
-        rotateOrigin = measures.angle
-        beginContinuous(.rotate, direction: measures.angle > 0 ? .cw : .ccw, at: t, r, emit: emit)
-    }
-
-    private mutating func beginContinuous(
-        _ gesture: GestureKind, direction: Direction, at t: Instant, _ r: Recognition, emit: Emit
-    ) {
-        resolve(inFavorOf: gesture, at: t, emit: emit)
-        set(gesture, .active, at: t, emit: emit)
-        for k in candidates.indices where r.triggers[candidates[k]].gesture == gesture { ratchet[k] = 0 }
-        let firing = r.bestFiring(among: candidates, gesture: gesture, direction: direction, on: .begin)
-        decide(.claim, at: t, emit: emit)
-        emit(.engine(.gesture(report(gesture, .began, at: t, measures, firing: firing))))
-    }
-
     // MARK: - Continuous gestures: changes, end, cancel
 
     /// A `changed` phase, firing the repeat steps crossed since the last firing.
@@ -621,36 +592,9 @@ extension GestureGroup {
         for k in candidates.indices {
             steps[k] = 0
             let ti = candidates[k]
-            guard r.triggers[ti].gesture == gesture, r.triggers[ti].on == .begin, let every = r.triggers[ti].repeatEvery, every > 0 else { continue }
-            let triggerDirection = r.triggers[ti].direction
-            let progress: Double
-            var twoSided = false
-            switch gesture {
-            case .pan:
-                let moved = m.translation - panOrigin
-                if let d = triggerDirection {
-                    let u = d.unitVector
-                    progress = moved.x * u.x + moved.y * u.y
-                } else {
-                    progress = moved.length
-                }
-            case .pinch:
-                let delta = m.scale - pinchOrigin
-                switch triggerDirection {
-                case .in?: progress = -delta
-                case nil: progress = delta; twoSided = true
-                default: progress = delta
-                }
-            case .rotate:
-                let delta = m.angle - rotateOrigin
-                switch triggerDirection {
-                case .ccw?: progress = -delta
-                case nil: progress = delta; twoSided = true
-                default: progress = delta
-                }
-            case .tap, .swipe, .longPress, .stroke:
-                continue
-            }
+            guard r.triggers[ti].gesture == gesture, r.triggers[ti].on == .begin, let every = r.triggers[ti].repeatEvery, every > 0,
+                let (progress, twoSided) = recognizers.progress(of: gesture, toward: r.triggers[ti].direction, m)
+            else { continue }
             let n = RepeatRatchet.advance(&ratchet[k], to: progress, every: every, twoSided: twoSided, cap: budget)
             steps[k] = n
             if n > 0 { bestSpecificity = max(bestSpecificity, r.triggers[ti].specificity) }
@@ -674,69 +618,57 @@ extension GestureGroup {
     /// and rotate running together share it).
     static let maxStepsPerEvent = 32
 
-
-    /// Ends running continuous gestures normally, firing their `on = "end"` bindings.
+    /// Ends running continuous gestures normally, with the values from before the first lift,
+    /// firing their `on = "end"` bindings.
     private mutating func endRunning(at t: Instant, _ r: Recognition, emit: Emit) {
         let m = frozen
-        if recognizers[.longPress] == .active {
-            set(.longPress, .done, at: t, emit: emit)
-            let firing = r.bestFiring(among: candidates, gesture: .longPress, direction: nil, on: .end)
-            emit(.engine(.gesture(report(.longPress, .ended, at: t, m, firing: firing))))
-        }
-        if recognizers[.pan] == .active {
-            set(.pan, .done, at: t, emit: emit)
-            let direction = Geometry.direction(of: m.translation, diagonals: flags.panDiagonals)
-            let firing = r.bestFiring(among: candidates, gesture: .pan, direction: direction, on: .end)
-            emit(.engine(.gesture(report(.pan, .ended, at: t, m, firing: firing))))
-        }
-        if recognizers[.pinch] == .active {
-            set(.pinch, .done, at: t, emit: emit)
-            let direction: Direction = m.scale < 1 ? .in : .out
-            let firing = r.bestFiring(among: candidates, gesture: .pinch, direction: direction, on: .end)
-            var rep = report(.pinch, .ended, at: t, m, firing: firing)
-            rep.direction = direction
-            emit(.engine(.gesture(rep)))
-        }
-        if recognizers[.rotate] == .active {
-            set(.rotate, .done, at: t, emit: emit)
-            let direction: Direction = m.angle > 0 ? .cw : .ccw
-            let firing = r.bestFiring(among: candidates, gesture: .rotate, direction: direction, on: .end)
-            var rep = report(.rotate, .ended, at: t, m, firing: firing)
-            rep.direction = direction
-            emit(.engine(.gesture(rep)))
+        for kind in GestureKind.allCases where recognizers[kind] == .active {
+            set(kind, .done, at: t, emit: emit)
+            let direction = recognizers.direction(of: kind, m)
+            let firing = r.bestFiring(among: candidates, gesture: kind, direction: direction, on: .end)
+            emit(.engine(.gesture(report(kind, .ended, at: t, m, firing: firing))))
         }
     }
 
     /// Cancels running continuous gestures: nothing fires.
     private mutating func cancelRunning(at t: Instant, emit: Emit) {
         let m = frozen
-        for gesture in [GestureKind.longPress, .pan, .pinch, .rotate] where recognizers[gesture] == .active {
-            set(gesture, .done, at: t, emit: emit)
-            emit(.engine(.gesture(report(gesture, .cancelled, at: t, m, firing: nil))))
+        for kind in GestureKind.allCases where recognizers[kind] == .active {
+            set(kind, .done, at: t, emit: emit)
+            emit(.engine(.gesture(report(kind, .cancelled, at: t, m, firing: nil))))
         }
     }
 
     // MARK: - Reports
 
-    /// A report of `gesture`; its numbers are finite whatever the input (see ``Point/finite``).
+    /// A report of `gesture`: what every report says (when, who, where, which trigger fires),
+    /// with the fields its recognizer adds; its numbers are finite whatever the input (see
+    /// ``Point/finite``).
     private func report(_ gesture: GestureKind, _ phase: Phase, at t: Instant, _ m: Measures, firing: Int?) -> GestureReport {
-        var rep = GestureReport(
+        let rep = GestureReport(
             time: t, gesture: gesture, phase: phase, fingers: fingers, device: device,
             position: m.centroid.finite, monitor: monitor, app: app.name, appClass: app.className, firing: firing)
         switch gesture {
-        case .swipe:
-            rep.edge = edge
         case .pan:
-            rep.edge = edge
-            rep.translation = m.translation.finite
-            rep.velocity = (phase == .ended || phase == .cancelled ? m.velocity : velocity.velocity(at: t)).finite
+            let running = phase != .ended && phase != .cancelled
+            return recognizers.pan.report(rep, m, edge: edge, velocity: running ? velocity.velocity(at: t) : m.velocity)
         case .pinch:
-            rep.scale = m.scale.finiteOrLimited
+            return recognizers.pinch.report(rep, m)
         case .rotate:
-            rep.angle = m.angle.finiteOrLimited
-        case .tap, .longPress, .stroke:
-            break
+            return recognizers.rotate.report(rep, m)
+        case .tap, .longPress, .swipe, .stroke:
+            // A swipe's and a stroke's fields come with their recognition.
+            return rep
         }
-        return rep
     }
+}
+
+/// Where a group's reported path is (``Engine/tracesPaths``).
+enum PathTrace: UInt8 {
+    /// Nothing drawn yet.
+    case notBegun
+    /// Begun: each new point is reported.
+    case drawn
+    /// Ended (the gesture was decided), or never to begin.
+    case over
 }

@@ -1,6 +1,6 @@
 // The states a gesture group moves through, each in one value with its transitions in one
-// place: where the group is in its life (`GroupPhase`), who owns its input (`InputDecision`),
-// and what each of its recognizers is (`Recognizers`).
+// place: where the group is in its life (`GroupPhase`) and who owns its input
+// (`InputDecision`). Each recognizer's own states are in `Recognizers/`.
 
 /// Where a gesture group is in its life. Changed only through `GestureGroup.move(to:)`, which
 /// checks ``canMove(to:)`` and reports any other transition as an engine bug.
@@ -98,79 +98,6 @@ struct CompletedTap {
     var touches: [Int]
     /// The highest tap count bound for these fingers here: reached, the sequence fires at once.
     var maxTaps: Int
-}
-
-/// The state of one recognizer inside a gesture group.
-///
-/// ```text
-///   possible ──(thresholds met)──▶ active ──(last lift)──▶ done
-///       │                            └──(cancel)─────────▶ done
-///       └──(ruled out: moved, too slow, too late, another won)──▶ failed
-/// ```
-/// Discrete recognizers (tap, swipe) go straight from `possible` to `done`. Recognizers no
-/// binding of the group names start `failed`.
-///
-/// A swipe whose thresholds are met while a stroke is bound becomes `pending` instead of `done`:
-/// it is decided at the lift, where a matching stroke wins over it (docs/interface.md, «Strokes»).
-/// ```text
-///   swipe: possible ──(thresholds met, a stroke bound)──▶ pending ──(lift, no stroke)──▶ done
-///                                                            └──(a stroke matched)──▶ failed
-/// ```
-enum RecognizerState: UInt8, CustomStringConvertible {
-    case possible, active, done, failed
-    /// A swipe that met its thresholds while a stroke is bound, waiting for the lift.
-    case pending
-
-    /// Whether the recognizer can still win the group: `possible`, or a `pending` swipe.
-    var canStillWin: Bool { self == .possible || self == .pending }
-
-    var description: String {
-        switch self {
-        case .possible: "possible"
-        case .active: "active"
-        case .done: "done"
-        case .failed: "failed"
-        case .pending: "pending"
-        }
-    }
-}
-
-/// The seven recognizers of a group, one state each, indexed by gesture kind.
-struct Recognizers {
-    private var states = InlineArray<7, RecognizerState>(repeating: .failed)
-
-    @inline(__always) private static func slot(_ kind: GestureKind) -> Int {
-        switch kind {
-        case .tap: 0
-        case .longPress: 1
-        case .swipe: 2
-        case .pan: 3
-        case .pinch: 4
-        case .rotate: 5
-        case .stroke: 6
-        }
-    }
-
-    @inline(__always) subscript(kind: GestureKind) -> RecognizerState {
-        get { states[Self.slot(kind)] }
-        set { states[Self.slot(kind)] = newValue }
-    }
-
-    /// Whether some recognizer can still win (a pending swipe included).
-    var anyPossible: Bool {
-        for i in 0..<7 where states[i].canStillWin { return true }
-        return false
-    }
-
-    /// Whether two recognizers may run at once on the same group: pinch and rotate (a
-    /// two-finger twist that also spreads), as UIKit's simultaneous recognition allows. Every
-    /// other pair excludes each other: when one wins, the other loses.
-    static func coexist(_ a: GestureKind, _ b: GestureKind) -> Bool {
-        switch (a, b) {
-        case (.pinch, .rotate), (.rotate, .pinch): true
-        default: false
-        }
-    }
 }
 
 /// An impossible transition inside the engine: a bug, reported instead of ignored (libinput's

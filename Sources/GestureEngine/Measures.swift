@@ -62,12 +62,3 @@ struct VelocityTracker {
         return (pNew - oldest.1) * (1000 / dt)
     }
 }
-
-/// Which kinds of gesture a group's input can make: a touchpad swipe sequence only swipes and
-/// pans, a touchpad pinch sequence only pinches and rotates.
-struct GestureFamily: OptionSet {
-    let rawValue: UInt8
-    static let motion = GestureFamily(rawValue: 1)
-    static let pinchRotate = GestureFamily(rawValue: 2)
-    static let all: GestureFamily = [.motion, .pinchRotate]
-}

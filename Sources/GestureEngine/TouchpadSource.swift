@@ -4,59 +4,48 @@
 ///
 /// A sequence the group released stays the group's until its end event (its updates are the
 /// application's, and change nothing here).
-struct TouchpadSource {
-    var group = GestureGroup(device: .touchpad)
-    private var family = GestureFamily.motion
+struct TouchpadSource: GestureSource {
+    static let device = DeviceKind.touchpad
+    static let keepsReleasedInput = true
+
+    var group = GestureGroup(device: device)
+    private var sequence = TouchpadSequence.swipe
     private var measures = Measures()
 
-    @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? { group.nextDeadline(s) }
-
-    mutating func fireTimers(at t: Instant, until target: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
-        group.fireTimers(at: t, until: target, env.recognition, emit: out)
-    }
+    init(_ configuration: EngineConfiguration) {}
 
     mutating func begin(
-        _ family: GestureFamily, fingers: Int, at p: Point, time t: Instant, _ env: EngineEnvironment,
+        _ sequence: TouchpadSequence, fingers: Int, at p: Point, time t: Instant, _ env: EngineEnvironment,
         emit: (EngineOutput) -> Void
     ) {
-        func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
         if group.isActive {
             // A begin without an end: the previous sequence is over.
-            group.end(at: t, cancelled: false, env.recognition, emit: out)
+            run(.end(cancelled: false), at: t, env.recognition, emit)
         }
-        group.begin(at: t, app: env.app, emit: out)
-        self.family = family
+        run(.begin(env.app), at: t, env.recognition, emit)
+        self.sequence = sequence
         measures = Measures()
         measures.centroid = p
-        group.store(measures, at: t)
-        group.settle(at: t, fingers: fingers, startCentroid: p, screen: env.screen, family: family, env.recognition, emit: out)
+        run(.store(measures, sampledAt: t), at: t, env.recognition, emit)
+        run(.settle(fingers: fingers, landing: p, screen: env.screen, sequence: sequence, evaluateNow: true), at: t, env.recognition, emit)
     }
 
     mutating func swipe(by delta: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard group.isActive, family == .motion else { return }
+        guard group.isActive, sequence == .swipe else { return }
         measures.translation = measures.translation + delta
         measures.wander = measures.translation.length
-        func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
-        group.update(at: t, measures, env.recognition, emit: out)
+        run(.update(measures), at: t, env.recognition, emit)
     }
 
     mutating func pinch(scale: Double, angle: Double, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard group.isActive, family == .pinchRotate else { return }
+        guard group.isActive, sequence == .pinch else { return }
         measures.scale = scale
         measures.angle += angle
-        func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
-        group.update(at: t, measures, env.recognition, emit: out)
+        run(.update(measures), at: t, env.recognition, emit)
     }
 
-    mutating func end(_ family: GestureFamily, cancelled: Bool, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard group.isActive, family == self.family else { return }
-        func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
-        group.end(at: t, cancelled: cancelled, env.recognition, emit: out)
-    }
-
-    mutating func abandon(at t: Instant, emit: (EngineOutput) -> Void) {
-        func out(_ o: GroupOutput) { if case .engine(let e) = o { emit(e) } }
-        group.abandon(at: t, emit: out)
+    mutating func end(_ sequence: TouchpadSequence, cancelled: Bool, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
+        guard group.isActive, sequence == self.sequence else { return }
+        run(.end(cancelled: cancelled), at: t, env.recognition, emit)
     }
 }

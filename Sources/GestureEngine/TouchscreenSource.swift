@@ -18,8 +18,10 @@ struct TouchSlot {
 /// open ──first lift──▶ lifting ──last lift──▶ idle
 /// ```
 /// (The group's own diagram is `GroupPhase`'s; the sequence's is ``TapSequence``'s.)
-struct TouchscreenSource {
-    var group = GestureGroup(device: .touchscreen)
+struct TouchscreenSource: GestureSource {
+    static let device = DeviceKind.touchscreen
+
+    var group = GestureGroup(device: device)
     private(set) var taps: TapSequence
     private var touches: [TouchSlot] = []
     /// Fingers of the current hand that are down but not the group's: a late finger, and every
@@ -32,8 +34,8 @@ struct TouchscreenSource {
     private var initialSpan = 0.0
     private var angle = 0.0
 
-    init(triggers: [Trigger]) {
-        taps = TapSequence(triggers: triggers)
+    init(_ configuration: EngineConfiguration) {
+        taps = TapSequence(triggers: configuration.triggers)
         touches.reserveCapacity(16)
         passedOn.reserveCapacity(16)
     }
@@ -46,7 +48,7 @@ struct TouchscreenSource {
     /// The earliest timer: the settle window, the group's arena, or — while no group holds it —
     /// the pending multi-tap's interval.
     @inline(__always) func deadline(_ s: RecognizerSettings) -> Instant? {
-        if group.isActive { return settleDeadline.earliest(group.nextDeadline(s)) }
+        if group.isActive { return settleDeadline.earliest(group.nextDeadline()) }
         return taps.deadline(s)
     }
 
@@ -54,9 +56,9 @@ struct TouchscreenSource {
         if let settle = settleDeadline, settle <= t {
             settleNow(at: settle, env, emit: emit)
         } else if !group.isActive {
-            if let due = taps.deadline(env.recognition.settings(.touchscreen)), due <= t { taps.flush(at: due, emit: emit) }
+            if let due = taps.deadline(env.recognition.settings(Self.device)), due <= t { taps.flush(at: due, emit: emit) }
         } else {
-            Self.run(.timers(until: target), at: t, &group, &taps, env.recognition, emit)
+            run(.timers(until: target), at: t, env.recognition, emit)
         }
         dropReleased(at: t, env.recognition, emit: emit)
     }
@@ -65,16 +67,16 @@ struct TouchscreenSource {
         guard Self.index(of: id, in: touches) == nil, !passedOn.contains(id) else { return }
         switch group.phase {
         case .settling:
-            join(id: id, at: p)
+            join(id: id, at: p, time: t, env.recognition, emit: emit)
             claimEarlyIfAsked(at: t, env.recognition, emit: emit)
-            if !env.recognition.wantsMoreFingers(than: touches.count, device: .touchscreen, app: group.app) {
+            if !env.recognition.wantsMoreFingers(than: touches.count, device: Self.device, app: group.app) {
                 settleNow(at: t, env, emit: emit)
             }
             dropReleased(at: t, env.recognition, emit: emit)
         case .open, .lifting, .finished:
             // A late finger belongs to the group it spoils: it cancels what is pending, ends
             // what runs, and goes to the application itself.
-            Self.run(.spoil, at: t, &group, &taps, env.recognition, emit)
+            run(.spoil, at: t, env.recognition, emit)
             dropReleased(at: t, env.recognition, emit: emit)
             passOn(id, emit: emit)
         case .idle where !passedOn.isEmpty:
@@ -82,10 +84,10 @@ struct TouchscreenSource {
             passOn(id, emit: emit)
         case .idle:
             touches.removeAll(keepingCapacity: true)
-            Self.run(.begin(env.app), at: t, &group, &taps, env.recognition, emit)
-            join(id: id, at: p)
-            if env.recognition.wantsMoreFingers(than: 1, device: .touchscreen, app: env.app) {
-                settleDeadline = t + Interval(milliseconds: env.recognition.settings(.touchscreen).fingerSettleMs)
+            run(.begin(env.app), at: t, env.recognition, emit)
+            join(id: id, at: p, time: t, env.recognition, emit: emit)
+            if env.recognition.wantsMoreFingers(than: 1, device: Self.device, app: env.app) {
+                settleDeadline = t + Interval(milliseconds: env.recognition.settings(Self.device).fingerSettleMs)
             } else {
                 settleNow(at: t, env, emit: emit)
             }
@@ -98,7 +100,7 @@ struct TouchscreenSource {
         touches[i].current = p
         touches[i].wander = max(touches[i].wander, p.distance(to: touches[i].landing))
         let m = measure()
-        Self.run(.update(m), at: t, &group, &taps, env.recognition, emit)
+        run(.update(m), at: t, env.recognition, emit)
         dropReleased(at: t, env.recognition, emit: emit)
     }
 
@@ -106,16 +108,16 @@ struct TouchscreenSource {
         guard let i = leaving(id, at: t, env, emit: emit) else { return }
         let wander = p.distance(to: touches[i].landing)
         // The path of a one-finger group ends where the finger lifted.
-        if touches.count == 1 { group.extendPath(to: p) }
+        let pathEnd: Point? = touches.count == 1 ? p : nil
         touches.remove(at: i)
-        Self.run(.lift(wander: wander, last: touches.isEmpty), at: t, &group, &taps, env.recognition, emit)
+        run(.lift(wander: wander, last: touches.isEmpty, pathEnd: pathEnd), at: t, env.recognition, emit)
         dropReleased(at: t, env.recognition, emit: emit)
     }
 
     mutating func cancel(id: Int, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         guard let i = leaving(id, at: t, env, emit: emit) else { return }
         touches.remove(at: i)
-        Self.run(.cancel(last: touches.isEmpty), at: t, &group, &taps, env.recognition, emit)
+        run(.cancel(last: touches.isEmpty), at: t, env.recognition, emit)
         dropReleased(at: t, env.recognition, emit: emit)
     }
 
@@ -138,28 +140,11 @@ struct TouchscreenSource {
         return i
     }
 
-    mutating func abandon(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
+    mutating func abandon(at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         taps.abandon(emit: emit)
-        Self.run(.abandon, at: t, &group, &taps, r, emit)
+        run(.abandon, at: t, env.recognition, emit)
         touches.removeAll(keepingCapacity: true)
         settleDeadline = nil
-    }
-
-    /// One thing the touchscreen asks of its group.
-    private enum Step {
-        case begin(FocusedApp)
-        case settle(fingers: Int, landing: Point, screen: ScreenLayout?)
-        case claimEarly
-        case update(Measures)
-        /// A finger lifted; `last`: it was the group's last.
-        case lift(wander: Double, last: Bool)
-        case spoil
-        /// A touch was cancelled; `last`: it was the group's last.
-        case cancel(last: Bool)
-        case timers(until: Instant)
-        /// The group's input was released and its touches forgotten.
-        case drop
-        case abandon
     }
 
     /// Gives a finger that lands on a hand whose gesture is over to the application.
@@ -172,47 +157,29 @@ struct TouchscreenSource {
     /// the multi-tap sequence, in the order they happen (a pending double tap is reported
     /// before the swipe that ruled it out).
     @inline(__always)
+    mutating func run(_ step: GroupStep, at t: Instant, _ r: Recognition, _ emit: (EngineOutput) -> Void) {
+        Self.run(step, at: t, &group, &taps, r, emit)
+    }
+
+    /// ``run(_:at:_:_:)`` on the two parts it changes, so that the routing of the group's
+    /// outputs can reach the sequence while the group runs.
+    @inline(__always)
     private static func run(
-        _ step: Step, at t: Instant, _ group: inout GestureGroup, _ taps: inout TapSequence, _ r: Recognition,
+        _ step: GroupStep, at t: Instant, _ group: inout GestureGroup, _ taps: inout TapSequence, _ r: Recognition,
         _ emit: (EngineOutput) -> Void
     ) {
-        func out(_ output: GroupOutput) {
+        group.run(step, at: t, r) { output in
             switch output {
             case .engine(let o): emit(o)
             case .tapFailed(let at): taps.flush(at: at, emit: emit)
             case .tapCompleted(let tap): taps.add(tap, emit: emit)
             }
         }
-        switch step {
-        case .begin(let app):
-            group.begin(at: t, app: app, emit: out)
-        case .settle(let fingers, let landing, let screen):
-            group.settle(at: t, fingers: fingers, startCentroid: landing, screen: screen, evaluateNow: false, r, emit: out)
-        case .claimEarly:
-            group.claimEarly(at: t, emit: out)
-        case .update(let m):
-            group.update(at: t, m, r, emit: out)
-        case .lift(let wander, let last):
-            group.beginLifting(at: t, emit: out)
-            group.noteWander(wander)
-            if last { group.end(at: t, cancelled: false, r, emit: out) }
-        case .spoil:
-            group.spoil(at: t, r, emit: out)
-        case .cancel(let last):
-            group.cancel(at: t, emit: out)
-            if last && group.isActive { group.deactivate(at: t, emit: out) }
-        case .timers(let target):
-            group.fireTimers(at: t, until: target, r, emit: out)
-        case .drop:
-            group.deactivate(at: t, emit: out)
-        case .abandon:
-            group.abandon(at: t, emit: out)
-        }
     }
 
     // MARK: -
 
-    private mutating func join(id: Int, at p: Point) {
+    private mutating func join(id: Int, at p: Point, time t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
         touches.append(TouchSlot(id: id, landing: p, current: p, wander: 0, offset: .zero))
         group.addTouch(id)
         var sum = Point.zero
@@ -226,7 +193,8 @@ struct TouchscreenSource {
         }
         initialSpan = span / Double(touches.count)
         angle = 0
-        group.store(measure(), at: group.start)
+        // Its translation counts at the group's start: a finger that joins has not moved yet.
+        run(.store(measure(), sampledAt: group.start), at: t, r, emit)
     }
 
     /// `claim_on_second_finger`: once the fingers down make a count that a binding uses, every
@@ -235,8 +203,8 @@ struct TouchscreenSource {
     /// down; the price is that applications never get these touches.
     private mutating func claimEarlyIfAsked(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
         guard r.claimOnSecondFinger, touches.count >= 2 else { return }
-        if group.decision == .claimed || r.usesFingers(touches.count, device: .touchscreen, app: group.app) {
-            Self.run(.claimEarly, at: t, &group, &taps, r, emit)
+        if group.decision == .claimed || r.usesFingers(touches.count, device: Self.device, app: group.app) {
+            run(.claimEarly, at: t, r, emit)
         }
     }
 
@@ -249,30 +217,26 @@ struct TouchscreenSource {
     private mutating func settleNow(at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         settleDeadline = nil
         let fingers = touches.count, landing = landingCentroid
-        Self.run(.settle(fingers: fingers, landing: landing, screen: env.screen), at: t, &group, &taps, env.recognition, emit)
+        run(.settle(fingers: fingers, landing: landing, screen: env.screen, sequence: nil, evaluateNow: false), at: t, env.recognition, emit)
         // A multi-tap waiting for this group goes on only if this group can be its next tap;
         // otherwise it is decided now, before this group's own outcome.
-        if taps.isPending && !taps.isContinued(fingers: fingers, landing: landing, maxTaps: group.possibleTaps, env.recognition.settings(.touchscreen)) {
+        if taps.isPending && !taps.isContinued(fingers: fingers, landing: landing, maxTaps: group.possibleTaps, env.recognition.settings(Self.device)) {
             taps.flush(at: t, emit: emit)
         }
         // Scale and rotation are only measured once the bound gestures are known: measure now,
         // so a pinch that crossed its threshold while the fingers settled begins at once.
         if group.phase == .open {
             let m = measure()
-            Self.run(.update(m), at: t, &group, &taps, env.recognition, emit)
+            run(.update(m), at: t, env.recognition, emit)
         }
     }
 
-    /// Forgets the group's touches once it released its input: the application owns them now.
-    /// They stay part of the hand (``passedOn``) until they lift.
-    @discardableResult
-    private mutating func dropReleased(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) -> Bool {
-        guard group.decision == .released, group.isActive else { return false }
+    /// The group's touches are the application's now: they stay part of the hand
+    /// (``passedOn``) until they lift.
+    mutating func forgetReleasedInput() {
         for touch in touches { passedOn.append(touch.id) }
         touches.removeAll(keepingCapacity: true)
         settleDeadline = nil
-        Self.run(.drop, at: t, &group, &taps, r, emit)
-        return true
     }
 
     /// Centroid, mean translation, wander, scale and rotation of the fingers now.

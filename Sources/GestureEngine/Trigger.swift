@@ -35,7 +35,8 @@ public struct Trigger: Hashable, Sendable {
     /// never fires.
     public var shape: String?
 
-    /// Creates a trigger. Fingers default to 2 for pinch and rotate, 1 otherwise.
+    /// Creates a trigger. Fingers default to the fewest the gesture takes
+    /// (``GestureDescriptor/leastFingers``): 2 for pinch and rotate, 1 otherwise.
     ///
     /// ```swift
     /// let circle = Trigger(gesture: .stroke, device: .pointer, shape: "circle")
@@ -54,7 +55,7 @@ public struct Trigger: Hashable, Sendable {
         shape: String? = nil
     ) {
         self.gesture = gesture
-        self.fingers = fingers ?? ((gesture == .pinch || gesture == .rotate) ? 2 : 1)
+        self.fingers = fingers ?? gesture.descriptor.leastFingers
         self.taps = taps
         self.direction = direction
         self.edge = edge

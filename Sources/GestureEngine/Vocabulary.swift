@@ -8,13 +8,8 @@ public enum GestureKind: String, CaseIterable, Hashable, Sendable {
     case stroke
 
     /// Continuous gestures have `began`/`changed`/`ended`/`cancelled` phases; discrete ones are
-    /// `recognized` once.
-    @inlinable public var isContinuous: Bool {
-        switch self {
-        case .tap, .swipe, .stroke: false
-        case .longPress, .pan, .pinch, .rotate: true
-        }
-    }
+    /// `recognized` once (``GestureDescriptor/isContinuous``).
+    public var isContinuous: Bool { descriptor.isContinuous }
 }
 
 /// A direction: the eight swipe and pan directions, pinch `in`/`out`, rotate `cw`/`ccw`.

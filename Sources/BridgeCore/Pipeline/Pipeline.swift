@@ -24,6 +24,9 @@ public enum PipelineEvent: Sendable {
     case transition(Transition)
     /// The engine hit an impossible transition (a bug in gesture-bridge), for `--verbose`.
     case engineBug(EngineBug)
+    /// A step of the path an undecided pointer or touchscreen gesture draws (only with
+    /// ``Pipeline/tracesPaths``), for an observer that draws a trail (see ``PathEvent``).
+    case path(PathEvent)
 }
 
 /// The one path from input to actions, shared by the live daemon, `--dry-run` and `replay`:
@@ -62,6 +65,13 @@ public final class Pipeline {
     public var tracesTransitions: Bool {
         get { engine.tracesTransitions }
         set { engine.tracesTransitions = newValue }
+    }
+
+    /// Whether the path of each undecided pointer or touchscreen gesture is reported as it is
+    /// drawn (``PipelineEvent/path(_:)``).
+    public var tracesPaths: Bool {
+        get { engine.tracesPaths }
+        set { engine.tracesPaths = newValue }
     }
 
     /// When the engine next needs time to pass (a long press, a waiting single tap).
@@ -136,6 +146,8 @@ public final class Pipeline {
             observe(.transition(transition))
         case .bug(let bug):
             observe(.engineBug(bug))
+        case .path(let step):
+            observe(.path(step))
         }
     }
 

@@ -21,7 +21,7 @@ public struct CaptureNeeds: Hashable, Sendable {
     public init(_ config: Config) {
         let triggers = config.bindings.map(\.trigger)
         touchscreen = triggers.contains { $0.applies(to: .touchscreen) }
-        touchpadSwipes = triggers.contains { ($0.gesture == .swipe || $0.gesture == .pan) && $0.applies(to: .touchpad) }
-        touchpadPinches = triggers.contains { ($0.gesture == .pinch || $0.gesture == .rotate) && $0.applies(to: .touchpad) }
+        touchpadSwipes = triggers.contains { $0.gesture.descriptor.touchpadSequence == .swipe && $0.applies(to: .touchpad) }
+        touchpadPinches = triggers.contains { $0.gesture.descriptor.touchpadSequence == .pinch && $0.applies(to: .touchpad) }
     }
 }

@@ -397,6 +397,8 @@ public final class Daemon {
             logger.debug("\(transition)")
         case .engineBug(let bug):
             logger.debug("\(bug)")
+        case .path:
+            break  // for an observer that draws it; the daemon does not ask for paths
         }
     }
 

@@ -4,8 +4,8 @@ public import GestureEngine
 /// Which bindings can fire with the devices a display has, and which never can.
 ///
 /// A binding can fire from the devices its trigger applies to (``Trigger/applies(to:)``: the
-/// device can make the gesture, and the binding names no other device), a pointer only for one
-/// finger. Of those, a touchscreen counts when the display has one, a touchpad when it has
+/// device can make the gesture with its fingers — a pointer one — and the binding names no
+/// other device). Of those, a touchscreen counts when the display has one, a touchpad when it has
 /// one and the server speaks XInput 2.4 (touchpad gestures), the pointer when `[pointer]
 /// button` is not 0. A binding none of whose devices counts can never fire here.
 ///
@@ -39,7 +39,7 @@ public struct BindingReach: Sendable {
 
     /// The kinds of device `binding` can fire from, wherever they are present.
     public static func devices(for binding: Binding) -> [DeviceKind] {
-        DeviceKind.allCases.filter { binding.trigger.applies(to: $0) && ($0 != .pointer || binding.trigger.fingers == 1) }
+        DeviceKind.allCases.filter(binding.trigger.applies(to:))
     }
 
     /// The bindings that can never fire here, in config order.

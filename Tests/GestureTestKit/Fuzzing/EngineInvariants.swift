@@ -141,7 +141,7 @@ public struct EngineInvariants: Sendable {
             } else {
                 undecidedSequences -= 1
             }
-        case .transition:
+        case .transition, .path:
             break
         case .bug(let bug):
             fail("engine bug: \(bug)")

@@ -63,6 +63,8 @@ public func pipelineViolations(_ config: Config, _ steps: [FuzzStep], tracesTran
             check.observe(.transition(transition))
         case .engineBug(let bug):
             check.observe(.bug(bug))
+        case .path(let step):
+            check.observe(.path(step))
         }
     }
     pipeline.tracesTransitions = tracesTransitions
