@@ -4,8 +4,9 @@ import PackageDescription
 /// gesture-bridge: X11 gestures from touchscreens, touchpads and mice.
 ///
 /// Modules, top to bottom (dependencies only point down):
-/// - `gesture-bridge`: the executable — argument parsing, logging, composition.
-/// - `X11Backend`: the only importer of `CX11` — capture, XTest/EWMH performer, keysyms.
+/// - `gesture-bridge`: the executable — argument parsing, logging, composition per command.
+/// - `BridgeApp`: the app above the adapters — the daemon's loop, the observers of a run.
+/// - `X11Backend`: the only importer of `CX11` — capture, grabs, XTest/EWMH performer, doctor.
 /// - `BridgeCore`: traces, reports, the pipeline (engine → bindings → performer) and its ports.
 /// - `GestureConfig`: the TOML config, its validation with positions, typed actions and keysyms.
 /// - `GestureEngine`: recognizers and arbitration; standard library only.
@@ -34,10 +35,14 @@ let package = Package(
             name: "X11Backend",
             dependencies: ["CX11", "CLinux", "BridgeCore", "GestureConfig", "GestureEngine", .product(name: "Logging", package: "swift-log")]
         ),
+        .target(
+            name: "BridgeApp",
+            dependencies: ["BridgeCore", "GestureConfig", "GestureEngine", "X11Backend", .product(name: "Logging", package: "swift-log")]
+        ),
         .executableTarget(
             name: "gesture-bridge",
             dependencies: [
-                "GestureEngine", "GestureConfig", "BridgeCore", "X11Backend",
+                "GestureEngine", "GestureConfig", "BridgeCore", "X11Backend", "BridgeApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -580,3 +580,12 @@ struct EventMask {
         }
     }
 }
+
+extension X11InputCapture: InputSource {
+    /// Hands over what the server sent since the last call (``drain(_:)``). X input does not
+    /// end: the loss of the connection is the display's to tell (``X11Display/isConnectionLost``).
+    public func read(into sink: (InputEvent) -> Void) -> Bool {
+        drain(sink)
+        return true
+    }
+}
