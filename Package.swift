@@ -56,7 +56,13 @@ let package = Package(
         /// The runner for tests that start a program and wait for it (Foundation, unlike GestureTestKit).
         .target(name: "ProcessTestKit", path: "Tests/ProcessTestKit"),
         .testTarget(name: "CLITests", dependencies: ["gesture-bridge", "GestureTestKit", "ProcessTestKit"]),
-        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit", "ProcessTestKit", "gesture-bridge"]),
+        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit", "LogTestKit", "ProcessTestKit", "gesture-bridge"]),
+        /// A log handler that keeps what was logged, for tests of what a person would read.
+        .target(name: "LogTestKit", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/LogTestKit"),
+        .testTarget(
+            name: "BridgeAppTests",
+            dependencies: ["BridgeApp", "BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit", "LogTestKit", .product(name: "Logging", package: "swift-log")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
