@@ -60,11 +60,6 @@ public final class PipelineRun {
         pipeline?.handle(event)
     }
 
-    /// Reads what `source` has ready and feeds it; returns whether more input may come.
-    public func read<Source: InputSource>(_ source: inout Source) throws(Source.Failure) -> Bool {
-        try source.read(into: feed)
-    }
-
     /// Plays a source that ends (a trace) to its end, then lets time run on `runOn` past its
     /// last event, so that every timer still pending (a long press, a single tap waiting for a
     /// double) fires.

@@ -19,6 +19,7 @@ public import Logging
 /// session.endTurn()
 /// ```
 public final class X11Session {
+    /// The connection everything of the session goes through (an overlay would draw on it).
     public let display: X11Display
     /// Where input comes from, and, taking input, where ownership decisions go.
     public let capture: X11InputCapture
