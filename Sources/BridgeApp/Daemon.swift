@@ -126,7 +126,7 @@ public final class Daemon {
         }
         for event in session.initialEvents() { run.feed(event) }
         // While the screen is locked gestures perform nothing (live) or say they would not (dry run).
-        if role.recognizes, let pipeline = run.pipeline { session.followScreenLock(for: pipeline) }
+        if let pipeline = run.pipeline { session.followScreenLock(for: pipeline) }
         if case .failed(let message)? = run.outcome {
             logger.critical("\(message)")
             return 1
