@@ -4,8 +4,9 @@ import PackageDescription
 /// gesture-bridge: X11 gestures from touchscreens, touchpads and mice.
 ///
 /// Modules, top to bottom (dependencies only point down):
-/// - `gesture-bridge`: the executable — argument parsing, logging, composition.
-/// - `X11Backend`: the only importer of `CX11` — capture, XTest/EWMH performer, keysyms.
+/// - `gesture-bridge`: the executable — argument parsing, logging, composition per command.
+/// - `BridgeApp`: the app above the adapters — the daemon's loop, the observers of a run.
+/// - `X11Backend`: the only importer of `CX11` — capture, grabs, XTest/EWMH performer, doctor.
 /// - `BridgeCore`: traces, reports, the pipeline (engine → bindings → performer) and its ports.
 /// - `GestureConfig`: the TOML config, its validation with positions, typed actions and keysyms.
 /// - `TOML`: a TOML 1.0 parser that keeps the position of every key and value; standard library only.
@@ -37,10 +38,14 @@ let package = Package(
             name: "X11Backend",
             dependencies: ["CX11", "CLinux", "BridgeCore", "GestureConfig", "GestureEngine", .product(name: "Logging", package: "swift-log")]
         ),
+        .target(
+            name: "BridgeApp",
+            dependencies: ["BridgeCore", "GestureConfig", "GestureEngine", "X11Backend", .product(name: "Logging", package: "swift-log")]
+        ),
         .executableTarget(
             name: "gesture-bridge",
             dependencies: [
-                "GestureEngine", "GestureConfig", "BridgeCore", "X11Backend",
+                "GestureEngine", "GestureConfig", "BridgeCore", "X11Backend", "BridgeApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -54,7 +59,13 @@ let package = Package(
         /// The runner for tests that start a program and wait for it (Foundation, unlike GestureTestKit).
         .target(name: "ProcessTestKit", path: "Tests/ProcessTestKit"),
         .testTarget(name: "CLITests", dependencies: ["gesture-bridge", "GestureTestKit", "ProcessTestKit"]),
-        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit", "ProcessTestKit", "gesture-bridge"]),
+        .testTarget(name: "X11BackendTests", dependencies: ["X11Backend", "BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit", "LogTestKit", "ProcessTestKit", "gesture-bridge"]),
+        /// A log handler that keeps what was logged, for tests of what a person would read.
+        .target(name: "LogTestKit", dependencies: [.product(name: "Logging", package: "swift-log")], path: "Tests/LogTestKit"),
+        .testTarget(
+            name: "BridgeAppTests",
+            dependencies: ["BridgeApp", "BridgeCore", "GestureConfig", "GestureEngine", "GestureTestKit", "LogTestKit", .product(name: "Logging", package: "swift-log")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BridgeApp
 import BridgeCore
 import Logging
 import X11Backend
@@ -54,11 +55,16 @@ struct GestureBridge: ParsableCommand, GlobalOptionsCommand {
         }
         let logger = global.bootstrapLogging()
         let config = try global.loadConfig()
-        let mode: DaemonMode = global.dryRun ? .dryRun(global.json ? .json : .human) : .live
-        let daemon = Daemon(
-            mode: mode, config: config, source: global.configSource(), search: global.configSearch(), environment: ProcessEnvironment.current, logger: logger)
-        let code = daemon.run()
-        if code != 0 { throw ExitCode(code) }
+        if global.dryRun {
+            let format: ReportPrinter.Format = global.json ? .json : .human
+            try global.runDaemon(.dryRun, config: config, logger: logger) { _, daemon in
+                [ReportPrinter(format: format, config: { [unowned daemon] in daemon.config })]
+            }
+        } else {
+            try global.runDaemon(.live, config: config, logger: logger) { session, daemon in
+                [LiveLogObserver(logger: logger, failures: session.performer?.failures, config: { [unowned daemon] in daemon.config })]
+            }
+        }
     }
 }
 
@@ -98,11 +104,7 @@ struct RecordCommand: ParsableCommand, GlobalOptionsCommand {
         } else {
             writer = TraceWriter(fileDescriptor: StandardStream.output)
         }
-        let daemon = Daemon(
-            mode: .record(writer), config: config, source: global.configSource(), search: global.configSearch(), environment: ProcessEnvironment.current,
-            logger: logger)
-        let code = daemon.run()
-        if code != 0 { throw ExitCode(code) }
+        try global.runDaemon(.record, config: config, logger: logger) { _, _ in [TraceRecorder(writer, logger: logger)] }
     }
 }
 

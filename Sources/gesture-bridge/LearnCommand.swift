@@ -1,6 +1,6 @@
 import ArgumentParser
+import BridgeApp
 import BridgeCore
-import X11Backend
 
 /// `gesture-bridge learn NAME`: records the next stroke drawn live and prints it as a
 /// `[[shape]]` block (docs/interface.md, «Command line» and «Strokes»).
@@ -35,10 +35,9 @@ struct LearnCommand: ParsableCommand, GlobalOptionsCommand {
     func run() throws {
         let logger = global.bootstrapLogging()
         let config = try global.loadConfig()
-        let daemon = Daemon(
-            mode: .learn(name: name, write: { StandardStream.writeLine($0, to: StandardStream.output) }), config: config,
-            source: global.configSource(), search: global.configSearch(), environment: ProcessEnvironment.current, logger: logger)
-        let code = daemon.run()
-        if code != 0 { throw ExitCode(code) }
+        let learning = ShapeLearnerObserver(name: name, config: config, logger: logger) {
+            StandardStream.writeLine($0, to: StandardStream.output)
+        }
+        try global.runDaemon(.learn, config: config, logger: logger) { _, _ in [learning] }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BridgeApp
 import BridgeCore
 import GestureConfig
 import GestureEngine
@@ -62,17 +63,13 @@ struct ReplayCommand: ParsableCommand, GlobalOptionsCommand {
                 while try check.next() != nil {}
             }
 
+            // The daemon's path from input to observers, with a trace for the input and the
+            // printer for its only observer. --verbose: every recognizer transition, as the
+            // daemon's --verbose log has them.
             let printer = ReportPrinter(format: global.json ? .json : .human, config: { config })
-            let pipeline = Pipeline(config: config, performer: nil, arbiter: nil, observe: printer.print)
-            // --verbose: every recognizer transition, as the daemon's --verbose log has them.
-            pipeline.tracesTransitions = global.verbose
+            let run = PipelineRun(recognizing: config, observers: [printer], tracesTransitions: global.verbose)
             var reader = try openTrace()
-            var last: Instant? = nil
-            while let event = try reader.next() {
-                pipeline.handle(event)
-                last = event.time
-            }
-            if let last { pipeline.advance(to: last + Self.runOn) }
+            try run.play(&reader, runningOn: Self.runOn)
         } catch {
             complain(error.description)
             throw Exit.invalidInput

@@ -3,6 +3,7 @@ import CX11
 import Testing
 @testable import X11Backend
 import Logging
+import LogTestKit
 
 /// The trigger button's grab is never left off: when it cannot be put back after an injected
 /// click, that is logged once and it is tried again until it is back.

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import Logging
+import LogTestKit
 import Testing
 @testable import X11Backend
 

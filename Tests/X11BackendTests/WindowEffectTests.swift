@@ -3,6 +3,7 @@ import CX11
 import GestureConfig
 import GestureEngine
 import Logging
+import LogTestKit
 import Testing
 @testable import X11Backend
 

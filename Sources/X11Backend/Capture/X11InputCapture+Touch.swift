@@ -178,13 +178,9 @@ extension X11InputCapture {
 
     func setTouchGrab(_ on: Bool) {
         guard on != touchGrabbed else { return }
-        let root = display.root.rawValue
         if on {
             do {
-                let failed = try passiveGrab("XIGrabTouchBegin", events: [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership]) {
-                    handle, root, mask, modifiers in
-                    XIGrabTouchBegin(handle, Self.masterPointer, root, 0, &mask, 1, &modifiers)
-                }
+                let failed = try PassiveGrab.touches.take(on: display)
                 if failed != 0 {
                     logger.error("cannot grab touches on the root window: another client holds the grab (status \(failed)); touchscreen gestures are off")
                     return
@@ -195,29 +191,18 @@ extension X11InputCapture {
             }
         } else {
             rejectUndecidedTouches()
-            _ = try? display.call("XIUngrabTouchBegin", sync: true) { handle in
-                var modifiers = Self.anyModifier
-                XIUngrabTouchBegin(handle, Self.masterPointer, root, 1, &modifiers)
-            }
+            try? PassiveGrab.touches.release(on: display)
             touchGrabbed = false
         }
     }
 
     func setGestureGrab(swipe: Bool, _ on: Bool) {
         guard on != (swipe ? swipeGrabbed : pinchGrabbed) else { return }
-        let root = display.root.rawValue
+        let grab = swipe ? PassiveGrab.touchpadSwipes : PassiveGrab.touchpadPinches
         let what = swipe ? "touchpad swipes" : "touchpad pinches"
         if on {
-            let events = swipe
-                ? [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]
-                : [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]
             do {
-                let failed = try passiveGrab(swipe ? "XIGrabSwipeGestureBegin" : "XIGrabPinchGestureBegin", events: events) {
-                    handle, root, mask, modifiers in
-                    swipe
-                        ? XIGrabSwipeGestureBegin(handle, Self.masterPointer, root, XIGrabModeAsync, XIGrabModeAsync, 0, &mask, 1, &modifiers)
-                        : XIGrabPinchGestureBegin(handle, Self.masterPointer, root, XIGrabModeAsync, XIGrabModeAsync, 0, &mask, 1, &modifiers)
-                }
+                let failed = try grab.take(on: display)
                 if failed != 0 {
                     logger.error("cannot grab \(what): another client holds the grab (status \(failed))")
                     return
@@ -227,14 +212,7 @@ extension X11InputCapture {
                 logger.error("cannot grab \(what): \(error)")
             }
         } else {
-            _ = try? display.call("ungrab \(what)", sync: true) { handle in
-                var modifiers = Self.anyModifier
-                if swipe {
-                    XIUngrabSwipeGestureBegin(handle, Self.masterPointer, root, 1, &modifiers)
-                } else {
-                    XIUngrabPinchGestureBegin(handle, Self.masterPointer, root, 1, &modifiers)
-                }
-            }
+            try? grab.release(on: display)
             if swipe { swipeGrabbed = false } else { pinchGrabbed = false }
         }
     }

@@ -539,30 +539,8 @@ public final class X11InputCapture: InputArbiter {
         }
     }
 
-    /// Sets one passive grab on the root window for every master device, with any modifiers,
-    /// and returns the grab status: grab conflicts are not X errors but a status in the
-    /// modifiers array (0: granted).
-    func passiveGrab(
-        _ operation: String, events: [Int32],
-        _ grab: (OpaquePointer, Window, inout XIEventMask, inout [XIGrabModifiers]) -> Int32
-    ) throws(X11Error) -> Int32 {
-        try display.passiveGrab(operation, events: events, grab)
-    }
-
-    /// `XIAnyModifier` as a grab modifier list.
-    static var anyModifier: [XIGrabModifiers] { [XIGrabModifiers(modifiers: Int32(bitPattern: UInt32(XIAnyModifier)), status: 0)] }
-
     private func grabButton() throws(X11Error) {
-        let b = Int32(button)
-        // No XI_Motion: the press is followed by its raw events (see TriggerPress), and a claim
-        // that thaws the pointer would otherwise have the server deliver every motion it held,
-        // before it gets to the action that follows the claim (about 40 µs on Xvfb: the
-        // latency benchmark in docs/performance.md).
-        let failed = try passiveGrab("XIGrabButton(\(button))", events: [XI_ButtonPress, XI_ButtonRelease]) { handle, root, mask, modifiers in
-            // Synchronous for the pointer: the press freezes it until the engine decides (see
-            // TriggerPress); the keyboard goes on.
-            XIGrabButton(handle, Self.masterPointer, b, root, 0, XIGrabModeSync, XIGrabModeAsync, 0, &mask, 1, &modifiers)
-        }
+        let failed = try PassiveGrab.triggerButton(button).take(on: display)
         guard failed == 0 else {
             throw .failed("cannot grab mouse button \(button) on the root window: another client holds it (status \(failed)); "
                 + "choose another [pointer] button or stop that client", display: display.name)
@@ -571,12 +549,7 @@ public final class X11InputCapture: InputArbiter {
     }
 
     private func ungrabButton() throws(X11Error) {
-        let root = display.root.rawValue
-        let b = Int32(button)
-        try display.call("XIUngrabButton(\(b))", sync: true) { handle in
-            var modifiers = Self.anyModifier
-            XIUngrabButton(handle, Self.masterPointer, b, root, 1, &modifiers)
-        }
+        try PassiveGrab.triggerButton(button).release(on: display)
         grabbed = false
     }
 }
@@ -605,5 +578,14 @@ struct EventMask {
         bytes.withUnsafeMutableBufferPointer { buffer in
             body(XIEventMask(deviceid: device, mask_len: Int32(buffer.count), mask: buffer.baseAddress))
         }
+    }
+}
+
+extension X11InputCapture: InputSource {
+    /// Hands over what the server sent since the last call (``drain(_:)``). X input does not
+    /// end: the loss of the connection is the display's to tell (``X11Display/isConnectionLost``).
+    public func read(into sink: (InputEvent) -> Void) -> Bool {
+        drain(sink)
+        return true
     }
 }

@@ -193,7 +193,6 @@ public struct Doctor {
     /// Takes the button, touch and touchpad grabs the config needs, each for a moment.
     private func checkGrabs(_ display: X11Display, config: Config, holder: String?) -> [DoctorCheck] {
         let needs = CaptureNeeds(config)
-        let root = display.root.rawValue
         let held = holder.map { "most likely the gesture-bridge already running on this display (\($0))" }
             ?? "X does not say which client (another gesture or mouse-binding program)"
         var checks: [DoctorCheck] = []
@@ -202,13 +201,7 @@ public struct Doctor {
         if button == 0 {
             checks.append(DoctorCheck("button grab", .ok, "pointer gestures are off ([pointer] button = 0): nothing to grab"))
         } else {
-            let b = Int32(button)
-            let probe = Self.probeGrab(display, "XIGrabButton(\(button))", events: [XI_ButtonPress, XI_ButtonRelease, XI_Motion]) { h, w, m, mods in
-                XIGrabButton(h, X11InputCapture.masterPointer, b, w, 0, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
-            } release: { h, mods in
-                XIUngrabButton(h, X11InputCapture.masterPointer, b, root, 1, &mods)
-            }
-            switch probe {
+            switch Self.probe(.triggerButton(button), on: display) {
             case .granted:
                 checks.append(DoctorCheck("button grab", .ok, "mouse button \(button) can be grabbed on the root window (taken and released)"))
             case .held(let status):
@@ -226,12 +219,7 @@ public struct Doctor {
         if !needs.touchscreen {
             checks.append(DoctorCheck("touch grab", .ok, "not needed: no binding fires from a touchscreen"))
         } else {
-            let probe = Self.probeGrab(display, "XIGrabTouchBegin", events: [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership]) { h, w, m, mods in
-                XIGrabTouchBegin(h, X11InputCapture.masterPointer, w, 0, &m, 1, &mods)
-            } release: { h, mods in
-                XIUngrabTouchBegin(h, X11InputCapture.masterPointer, root, 1, &mods)
-            }
-            switch probe {
+            switch Self.probe(.touches, on: display) {
             case .granted:
                 checks.append(DoctorCheck("touch grab", .ok, "touches can be grabbed on the root window (taken and released)"))
             case .held(let status):
@@ -254,22 +242,7 @@ public struct Doctor {
         } else {
             var granted: [String] = [], problems: [String] = []
             for what in wanted {
-                let swipe = what == "swipes"
-                let events = swipe
-                    ? [XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd]
-                    : [XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd]
-                let probe = Self.probeGrab(display, swipe ? "XIGrabSwipeGestureBegin" : "XIGrabPinchGestureBegin", events: events) { h, w, m, mods in
-                    swipe
-                        ? XIGrabSwipeGestureBegin(h, X11InputCapture.masterPointer, w, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
-                        : XIGrabPinchGestureBegin(h, X11InputCapture.masterPointer, w, XIGrabModeAsync, XIGrabModeAsync, 0, &m, 1, &mods)
-                } release: { h, mods in
-                    if swipe {
-                        XIUngrabSwipeGestureBegin(h, X11InputCapture.masterPointer, root, 1, &mods)
-                    } else {
-                        XIUngrabPinchGestureBegin(h, X11InputCapture.masterPointer, root, 1, &mods)
-                    }
-                }
-                switch probe {
+                switch Self.probe(what == "swipes" ? .touchpadSwipes : .touchpadPinches, on: display) {
                 case .granted: granted.append(what)
                 case .held(let status): problems.append("another client holds the touchpad \(what.dropLast(2)) grab (status \(status)): \(held)")
                 case .failed(let error): problems.append("cannot grab touchpad \(what): \(error)")
@@ -296,19 +269,13 @@ public struct Doctor {
         case failed(X11Error)
     }
 
-    /// Tries a passive grab on the root window and, when it is granted, releases it at once.
-    private static func probeGrab(
-        _ display: X11Display, _ operation: String, events: [Int32],
-        grab: (OpaquePointer, Window, inout XIEventMask, inout [XIGrabModifiers]) -> Int32,
-        release: (OpaquePointer, inout [XIGrabModifiers]) -> Void
-    ) -> GrabProbe {
+    /// Takes `grab` — the capture's own definition of it, mode, mask and modifiers included —
+    /// and, when it is granted, releases it at once.
+    private static func probe(_ grab: PassiveGrab, on display: X11Display) -> GrabProbe {
         do {
-            let status = try display.passiveGrab(operation, events: events, grab)
+            let status = try grab.take(on: display)
             guard status == 0 else { return .held(grabStatusName(status)) }
-            try display.call("release \(operation)", sync: true) { handle in
-                var modifiers = X11InputCapture.anyModifier
-                release(handle, &modifiers)
-            }
+            try grab.release(on: display, operation: "release \(grab.name)")
             return .granted
         } catch {
             return .failed(error)

@@ -1,5 +1,5 @@
-import BridgeCore
-import GestureConfig
+public import BridgeCore
+public import GestureConfig
 import Logging
 
 /// Says each failing action once, for a person reading the log.
@@ -15,7 +15,7 @@ import Logging
 /// debug  action failed again: workspace next: …          (each further firing, --verbose only)
 /// notice workspace next works again
 /// ```
-final class ActionFailureLog {
+public final class ActionFailureLog {
     private let logger: Logger
     /// The failing actions (as their log lines name them) and the reason logged for each.
     private var failing: [String: String] = [:]
@@ -25,7 +25,7 @@ final class ActionFailureLog {
     }
 
     /// `action` of the binding at `binding` failed with `error`.
-    func failed(_ action: Action, _ error: ActionError, binding: String) {
+    public func failed(_ action: Action, _ error: ActionError, binding: String) {
         let name = Self.name(action)
         if failing[name] == error.message {
             logger.debug("action failed again: \(error)", metadata: ["binding": "\(binding)"])
@@ -36,7 +36,7 @@ final class ActionFailureLog {
     }
 
     /// `action` was performed: after failures, that is said once.
-    func succeeded(_ action: Action) {
+    public func succeeded(_ action: Action) {
         guard !failing.isEmpty, failing.removeValue(forKey: Self.name(action)) != nil else { return }
         logger.notice("\(Self.name(action)) works again")
     }

@@ -1,0 +1,171 @@
+public import BridgeCore
+public import GestureConfig
+public import GestureEngine
+public import Logging
+
+/// The X side of a running gesture-bridge, as one object for the app's loop: the display, the
+/// capture (the input source, and the arbiter when it takes input) and, when it takes input
+/// (the live daemon), the one-instance lock and the performer.
+///
+/// Taking input, the capture grabs what the bindings need and the performer injects; observing
+/// (`--dry-run`, `record`, `learn`) the capture reads raw events only and nothing is taken
+/// from applications or injected. The loop itself — poll, signals, reloads, observers — is the
+/// app's (`BridgeApp`); this type names what the loop asks of X at each step.
+///
+/// ```swift
+/// let session = try X11Session(takingInput: true, config: config, environment: environment, logger: logger)
+/// for event in session.initialEvents() { pipeline.handle(event) }
+/// _ = session.capture.read { pipeline.handle($0) }
+/// session.endTurn()
+/// ```
+public final class X11Session {
+    /// The connection everything of the session goes through (an overlay would draw on it).
+    public let display: X11Display
+    /// Where input comes from, and, taking input, where ownership decisions go.
+    public let capture: X11InputCapture
+    /// Taking input: the performer, made safe for the capture's grab; nil when observing.
+    public let performer: GrabSafePerformer?
+    /// Taking input: one gesture-bridge per display. Held as long as the session lives.
+    private let instanceLock: InstanceLock?
+    private let logger: Logger
+
+    /// Why a session could not start (logged as it is, as critical; exit 1).
+    public struct StartFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Opens the display and sets up the capture (and, taking input, the lock and the performer).
+    ///
+    /// - Parameters:
+    ///   - displayName: the display; nil for `$DISPLAY`.
+    ///   - takingInput: grab, claim and perform (the live daemon); false: observe only.
+    ///   - config: the config at start (the trigger button, what the bindings need grabbed).
+    ///   - environment: the process environment (`XDG_RUNTIME_DIR` for the lock).
+    ///   - logger: where the session logs (a lost connection, X errors, grabs).
+    public init(
+        displayName: String? = nil, takingInput: Bool, config: Config, environment: [String: String], logger: Logger
+    ) throws(StartFailure) {
+        self.logger = logger
+        do {
+            display = try X11Display(name: displayName)
+        } catch {
+            throw StartFailure(description: "\(error)")
+        }
+        display.onConnectionLost { [logger] error in logger.critical("\(error)") }
+
+        // Before the capture grabs anything: a second daemon must fail on the lock, not on the
+        // grab the first one holds.
+        if takingInput {
+            do {
+                instanceLock = try InstanceLock(display: display.name, environment: environment)
+                if let notice = instanceLock?.notice { logger.warning("\(notice)") }
+            } catch {
+                throw StartFailure(description: "\(error)")
+            }
+        } else {
+            instanceLock = nil
+        }
+
+        do {
+            capture = try X11InputCapture(
+                display: display, mode: takingInput ? .grab : .observe, button: config.pointerButton, needs: CaptureNeeds(config),
+                logger: logger)
+            if takingInput {
+                let injector = try X11ActionPerformer(display: display, logger: logger)
+                injector.restoreStaleLentKeycodes()
+                performer = GrabSafePerformer(injector, capture: capture)
+                // Keys go out before the thaw of the press they follow (see `defersClaims`).
+                capture.defersClaims = true
+            } else {
+                performer = nil
+            }
+        } catch {
+            throw StartFailure(description: "\(error)")
+        }
+    }
+
+    /// The capture grabs, claims and performs (the live daemon), rather than observing.
+    public var takesInput: Bool { capture.mode == .grab }
+
+    /// The display's name (`:0`).
+    public var name: String { display.name }
+
+    /// The XInput version the server speaks.
+    public var xinputVersion: XInputVersion { display.xinputVersion }
+
+    /// The events to feed first: the screen and its monitors, the focused application.
+    public func initialEvents() -> [InputEvent] { capture.initialEvents() }
+
+    /// Follows the screen lock for `pipeline`, in order with the input (``ScreenLockMonitor``).
+    public func followScreenLock(for pipeline: Pipeline) {
+        ScreenLockMonitor.follow(display: display, capture: capture, pipeline: pipeline, logger: logger)
+    }
+
+    /// The lines to warn about once at start: bindings that can never fire in this session.
+    public func startupWarnings(for config: Config, environment: [String: String]) -> [String] {
+        let roles = (try? display.listDevices()).map { Set($0.map(\.role)) }
+        let session = StartupWarnings.Session(
+            display: display.name, roles: roles, xinput: display.xinputVersion, environment: environment,
+            monitors: display.gestureMonitors())
+        return StartupWarnings.lines(for: config, in: session)
+    }
+
+    // MARK: - The loop's turn
+
+    /// The descriptor the loop polls for X input.
+    public var fileDescriptor: Int32 { display.connectionFileDescriptor }
+
+    /// The server's time now, estimated, for timers.
+    public var now: Instant? { capture.now }
+
+    /// Milliseconds until `deadline` on the server clock, for `poll`.
+    public func milliseconds(until deadline: Instant) -> Int32 { capture.milliseconds(until: deadline) }
+
+    /// Ends a step of the loop: the button grab back if an action lifted it, the claim's thaw,
+    /// and the requests on their way to the server.
+    public func endTurn() {
+        capture.restoreButtonGrab()
+        capture.sendDeferredClaim()
+        display.flush()
+    }
+
+    /// The connection to the server is gone.
+    public var isLost: Bool { display.isConnectionLost }
+
+    /// Logs the X errors of requests that were not waited for (a claim's, a flush's).
+    public func logAsynchronousErrors() {
+        for error in display.takeAsynchronousErrors() { logger.warning("X error: \(error)") }
+    }
+
+    /// Events already read into Xlib's queue, where `poll` cannot see them: a round trip since
+    /// the last drain (a give-back, a reload, the grab put back) reads what the server sent.
+    public var hasQueuedInput: Bool { display.hasQueuedEvents }
+
+    /// `poll` saw the connection hang up or fail: lets Xlib notice and run its IO error path
+    /// (which marks the connection lost, ``isLost``).
+    public func noticeHangUp() { _ = display.pendingEventCount }
+
+    /// What the performer does between gestures (a lent keycode's mapping restored).
+    public func maintain() { performer?.maintain() }
+
+    /// When ``maintain()`` is next due, if ever.
+    public var nextMaintenance: ContinuousClock.Instant? { performer?.nextMaintenance }
+
+    /// A child process ended (SIGCHLD): the performer reaps the programs it started.
+    public func reapChildren() { performer?.reapChildren() }
+
+    /// Takes what a new config needs: the trigger button's grab moves, touch and touchpad grabs
+    /// follow the bindings. Throws, with nothing changed, when the new button cannot be grabbed.
+    public func apply(_ config: Config) throws(X11Error) {
+        try capture.setButton(config.pointerButton)
+        capture.apply(CaptureNeeds(config))
+    }
+
+    /// Shutdown: gives back what is undecided, releases every grab and anything held, and
+    /// waits until the server has done it.
+    public func shutDown() {
+        capture.releaseGrabs()
+        performer?.releaseEverything()
+        try? display.sync()
+    }
+}
