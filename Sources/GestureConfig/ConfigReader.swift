@@ -72,18 +72,9 @@ struct ConfigReader {
         var why: String
     }
 
-    /// Every `[recognizer]` key, in docs/config.md's order. 0 is allowed where it still means
-    /// something (no wander, no settle window, only the outermost pixel); elsewhere it would
-    /// disable or break the recognizer (a 0 ms tap, a swipe on first contact, an infinite
-    /// swipe window).
-    ///
-    /// The maxima are what a hand on a real screen can use, with room to spare: distances up to
-    /// the width of three 4K monitors side by side (about 10,000 px) where a gesture may travel
-    /// across the screen, 1,000 px (a quarter of a 4K screen's width) where more would make
-    /// every touch a tap or every gesture an edge gesture; a press held 10 s is no tap, fingers
-    /// 1 s apart are no longer landing together, a minute is the longest sensible hold; 100
-    /// px/ms (100,000 px/s) is faster than any hand; fingers spread at most tenfold (1 to 10
-    /// cm, say) and a wrist turns less than a full turn.
+    /// Every `[recognizer]` key, in docs/config.md's order. 0 is allowed only where it still
+    /// means something; each maximum is what a hand on a real screen can use, with room to
+    /// spare, and its `why` is the error message's reason.
     static let thresholds: [Threshold] = [
         Threshold(key: "slop_px", property: \.slopPx, zeroAllowed: true, maximum: 1_000,
                   why: "more would let every touch count as a tap"),

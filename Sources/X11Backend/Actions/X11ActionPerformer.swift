@@ -20,32 +20,20 @@ public struct HeldInput: Hashable, Sendable {
     public var isEmpty: Bool { keys.isEmpty && buttons.isEmpty }
 }
 
-/// The live performer: injects actions into the X server through XTest and EWMH.
+/// The live performer: injects actions into the X server through XTest and EWMH. What each
+/// action does is docs/config.md's «Actions»; here, what the code alone does not say:
 ///
-/// - `key`: presses the keys in order and releases them in reverse. Keysyms become keycodes
-///   through the server's current keyboard mapping (read once, and again after the server
-///   announces a change with `MappingNotify`); one that
-///   needs Shift gets `Shift_L` pressed before it and released after it; one that is not
-///   mapped at all is mapped on a spare keycode (one with no keysym) for the moment, and the
-///   mapping is put back ``temporaryMappingHold`` later (see ``restoreTemporaryMappings(dueBy:)``).
-/// - `click`: after a touchscreen or touchpad gesture, first moves the pointer to the gesture's
-///   position; after a pointer gesture, clicks where the pointer is.
-/// - `scroll`: clicks button 4 (up), 5 (down), 6 (left) or 7 (right) N times.
-/// - `workspace`: sends `_NET_CURRENT_DESKTOP` to the root window, wrapping with
-///   `_NET_NUMBER_OF_DESKTOPS`; `next` and `prev` with one desktop fail, saying so.
-/// - `window`: acts on `_NET_ACTIVE_WINDOW`: maximize adds both maximized states and
-///   toggle-maximize toggles them, fullscreen toggles `_NET_WM_STATE_FULLSCREEN`, minimize sends
-///   ICCCM `WM_CHANGE_STATE` (IconicState), close sends `_NET_CLOSE_WINDOW`; restore, tile,
-///   move-to-workspace and show-desktop are in `X11ActionPerformer+Windows.swift`. Each fails,
-///   naming the hint, when `_NET_SUPPORTED` does not list a hint it cannot do without
-///   (``WindowManagerAbilities``). Client messages carry the server's time
-///   (``serverTimestamp()``) and the source indication of a pager.
-///
-///   Window managers ignore requests without a word, so after each of these the effect is
-///   looked for where X shows it (``ExpectedEffect``) by ``maintain(now:)``, at later turns of
-///   the daemon's loop: nothing waits for it. An effect not seen within ``effectTimeout`` is
-///   logged once per action, with what the manager did not do and, where known, why.
-/// - `exec`: `posix_spawnp`, no shell, never waits (see ``reapChildren()``).
+/// - Keysyms become keycodes through the server's keyboard mapping, read again after a
+///   `MappingNotify`. A keysym that needs Shift gets `Shift_L` around it; one the keymap lacks
+///   is lent a spare keycode for the moment and the mapping is put back
+///   ``temporaryMappingHold`` later (``restoreTemporaryMappings(dueBy:)``).
+/// - Window and workspace actions fail, naming the hint, when `_NET_SUPPORTED` lacks one they
+///   cannot do without (``WindowManagerAbilities``); their client messages carry the server's
+///   time (``serverTimestamp()``) and a pager's source indication. Window managers ignore
+///   requests without a word, so the effect is looked for where X shows it (``ExpectedEffect``)
+///   by ``maintain(now:)`` at later turns of the loop, never waited for; one not seen within
+///   ``effectTimeout`` is logged once per action, with the reason where it is known.
+/// - `exec` never waits for its child (``reapChildren()``).
 ///
 /// Each action runs as one checked call on the ``X11Display`` (an X error fails the action
 /// with an ``ActionError`` naming it) and ends with everything it pressed released.
