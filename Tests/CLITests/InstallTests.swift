@@ -28,7 +28,7 @@ enum Packaging {
             env[key] = nil
         }
         env.merge(environment) { $1 }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gb-run-\(UUID().uuidString)")
+        let scratch = URL(fileURLWithPath: TestScratch.path("gb-run"))
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
@@ -79,9 +79,20 @@ enum Packaging {
     }
 
     static func temporaryDirectory(_ name: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gb-\(name)-\(UUID().uuidString)")
+        let url = URL(fileURLWithPath: TestScratch.path("gb-\(name)"))
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
+    }
+
+    /// Runs `body` with a fresh PREFIX that `make install` has installed into (the release
+    /// build made first); the PREFIX is removed afterwards.
+    static func withInstall<R>(_ name: String, _ body: (_ prefix: String) throws -> R) throws -> R {
+        try requireBuild()
+        let prefix = try temporaryDirectory(name)
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let install = try make(["install", "PREFIX=\(prefix)"])
+        try #require(install.status == 0, "\(install.log)")
+        return try body(prefix)
     }
 
     /// Every file and symlink below `directory`, relative to it, sorted.
@@ -120,7 +131,10 @@ enum Packaging {
         "etc/xdg/autostart/gesture-bridge.desktop",
         "lib/systemd/user/gesture-bridge.service",
         "share/bash-completion/completions/gesture-bridge",
+        "share/doc/gesture-bridge/LICENSE",
+        "share/doc/gesture-bridge/README.md",
         "share/doc/gesture-bridge/config.example.toml",
+        "share/doc/gesture-bridge/shapes.svg",
         "share/fish/vendor_completions.d/gesture-bridge.fish",
         "share/gesture-bridge/install-manifest",
         "share/man/man1/gesture-bridge.1",
@@ -353,7 +367,10 @@ struct InstallTests {
             ".config/autostart/gesture-bridge.desktop",
             ".local/bin/gesture-bridge",
             ".local/share/bash-completion/completions/gesture-bridge",
+            ".local/share/doc/gesture-bridge/LICENSE",
+            ".local/share/doc/gesture-bridge/README.md",
             ".local/share/doc/gesture-bridge/config.example.toml",
+            ".local/share/doc/gesture-bridge/shapes.svg",
             ".local/share/fish/vendor_completions.d/gesture-bridge.fish",
             ".local/share/gesture-bridge/install-manifest",
             ".local/share/man/man1/gesture-bridge.1",
@@ -390,7 +407,10 @@ struct InstallTests {
             "usr/bin/gesture-bridge",
             "usr/lib/systemd/user/gesture-bridge.service",
             "usr/share/bash-completion/completions/gesture-bridge",
+            "usr/share/doc/gesture-bridge/LICENSE",
+            "usr/share/doc/gesture-bridge/README.md",
             "usr/share/doc/gesture-bridge/config.example.toml",
+            "usr/share/doc/gesture-bridge/shapes.svg",
             "usr/share/fish/vendor_completions.d/gesture-bridge.fish",
             "usr/share/gesture-bridge/install-manifest",
             "usr/share/man/man1/gesture-bridge.1",
@@ -451,9 +471,11 @@ struct InstallTests {
             "./usr/bin/gesture-bridge",
             "./usr/lib/systemd/user/gesture-bridge.service",
             "./usr/share/bash-completion/completions/gesture-bridge",
+            "./usr/share/doc/gesture-bridge/README.md",
             "./usr/share/doc/gesture-bridge/changelog.gz",
             "./usr/share/doc/gesture-bridge/config.example.toml",
             "./usr/share/doc/gesture-bridge/copyright",
+            "./usr/share/doc/gesture-bridge/shapes.svg",
             "./usr/share/fish/vendor_completions.d/gesture-bridge.fish",
             "./usr/share/man/man1/gesture-bridge.1.gz",
             "./usr/share/man/man5/gesture-bridge.toml.5.gz",
