@@ -27,6 +27,9 @@ enum Packaging {
         for key in ["MAKEFLAGS", "MFLAGS", "MAKELEVEL", "DESTDIR", "PREFIX", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "MANPATH"] {
             env[key] = nil
         }
+        // What the tools leave in their temporary directory (SwiftPM's lock files and
+        // TemporaryDirectory.*, lintian's caches) goes with the test process's scratch.
+        env["TMPDIR"] = childTemporaryDirectory
         env.merge(environment) { $1 }
         let scratch = URL(fileURLWithPath: TestScratch.path("gb-run"))
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -53,6 +56,13 @@ enum Packaging {
             err: try String(contentsOf: errURL, encoding: .utf8),
             seconds: seconds)
     }
+
+    /// `TMPDIR` for the programs run here: one directory below the test process's scratch.
+    static let childTemporaryDirectory: String = {
+        let path = TestScratch.path("tmp")
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
 
     static func make(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let result = try run(["make", "--no-print-directory", "-C", root] + arguments, environment: environment)
