@@ -79,18 +79,12 @@ $(GEN)/gesture-bridge: $(BIN)
 	@mkdir -p $(@D)
 	cp $< $@.tmp && $(STRIP) $@.tmp && mv $@.tmp $@
 
-# gesture-bridge(1), from the command definitions by swift-argument-parser's manual generator.
-# Its blank lines (paragraphs of a discussion) become .Pp, .Os names the version; FILES and
-# SEE ALSO are added.
-$(GEN)/gesture-bridge.1: $(BIN) $(MANUAL) Makefile
+# gesture-bridge(1), from the command definitions by swift-argument-parser's manual generator;
+# scripts/command-manpage gives it a synopsis per command, the real exit codes, EXAMPLES, FILES
+# and SEE ALSO.
+$(GEN)/gesture-bridge.1: $(BIN) $(MANUAL) scripts/command-manpage Makefile
 	@mkdir -p $(@D)
-	@echo "writing $@ (from $(MANUAL))"
-	@{ sed -e 's/^$$/.Pp/' -e "s/^\.Os$$/.Os gesture-bridge $$($(BIN) --version)/" $(MANUAL); echo; \
-	  printf '%s\n' '.Sh FILES' '.Bl -tag -width Ds' \
-	    '.It Pa $$XDG_CONFIG_HOME/gesture-bridge/config.toml' 'The config (~/.config/gesture-bridge/config.toml).' \
-	    '.It Pa $$XDG_CONFIG_DIRS/gesture-bridge/config.toml' 'A system-wide config (/etc/xdg/gesture-bridge/config.toml).' \
-	    '.It Pa gesture-bridge.service' 'The systemd user unit: systemctl --user enable --now gesture-bridge' \
-	    '.El' '.Sh SEE ALSO' '.Xr gesture-bridge.toml 5 ,' '.Xr systemctl 1'; } > $@
+	$(PYTHON) scripts/command-manpage $(BIN) $(MANUAL) > $@
 
 # gesture-bridge.toml(5), from the config reference.
 $(GEN)/gesture-bridge.toml.5: docs/config.md scripts/config-manpage $(BIN)
@@ -110,7 +104,7 @@ $(GEN)/gesture-bridge.fish: $(BIN)
 
 # The unit and the autostart entry name the binary by its absolute path, so both are written
 # with BINDIR in place of /usr/bin at install time (not cached: each install has its own).
-install: $(ARTIFACTS) config/gesture-bridge.service config/gesture-bridge.desktop config/default.toml
+install: $(ARTIFACTS) config/gesture-bridge.service config/gesture-bridge.desktop config/default.toml LICENSE README.md docs/shapes.svg
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	sed 's#/usr/bin/gesture-bridge#$(BINDIR)/gesture-bridge#g' config/gesture-bridge.service > "$$tmp/gesture-bridge.service" && \
 	sed 's#/usr/bin/gesture-bridge#$(BINDIR)/gesture-bridge#g' config/gesture-bridge.desktop > "$$tmp/gesture-bridge.desktop" && \
@@ -122,9 +116,18 @@ install: $(ARTIFACTS) config/gesture-bridge.service config/gesture-bridge.deskto
 	  "644 $(GEN)/_gesture-bridge $(ZSHCOMPDIR)/_gesture-bridge" \
 	  "644 $(GEN)/gesture-bridge.fish $(FISHCOMPDIR)/gesture-bridge.fish" \
 	  "644 config/default.toml $(DOCDIR)/config.example.toml" \
+	  "644 LICENSE $(DOCDIR)/LICENSE" \
+	  "644 README.md $(DOCDIR)/README.md" \
+	  "644 docs/shapes.svg $(DOCDIR)/shapes.svg" \
 	  "644 $$tmp/gesture-bridge.service $(USERUNITDIR)/gesture-bridge.service" \
 	  "644 $$tmp/gesture-bridge.desktop $(AUTOSTARTDIR)/gesture-bridge.desktop" \
 	| sh scripts/install-tree install "$(DESTDIR)" "$(MANIFEST)"
+	@# A first install into ~/.local/bin: the shell finds it only once that is on PATH.
+	@case ":$$PATH:" in *":$(BINDIR):"* | *":$(BINDIR)/:"*) ;; *) [ -n "$(DESTDIR)" ] || printf '%s\n' \
+	  "make install: $(BINDIR) is not on your PATH, so the shell does not find gesture-bridge yet." \
+	  "  In this shell: export PATH=\"$(BINDIR):\$$PATH\"" \
+	  "  For good: Debian's and Ubuntu's ~/.profile add ~/.local/bin to PATH at login once it exists;" \
+	  "  elsewhere (or for another PREFIX) add that line to ~/.profile." ;; esac
 
 uninstall:
 	sh scripts/install-tree uninstall "$(DESTDIR)" "$(MANIFEST)"

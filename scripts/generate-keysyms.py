@@ -33,8 +33,13 @@ EVDEV_BASE = 0x10081000
 HEADERS = [("keysymdef.h", "XK_", ""), ("XF86keysym.h", "XF86XK_", "XF86")]
 
 
+# `/* U+0104 LATIN CAPITAL LETTER A WITH OGONEK */`: the character the keysym types. A code point
+# in parentheses, `/*(U+250C ...)*/`, is only an approximation, and is left out.
+CHARACTER = re.compile(r"^/\*\s*U\+(?P<code>[0-9A-Fa-f]{4,6})\s")
+
+
 def parse(path, expected_prefix, name_prefix):
-    """Yields (name, value, deprecated) in header order."""
+    """Yields (name, value, deprecated, code point or None) in header order."""
     for line in path.read_text(encoding="latin-1").splitlines():
         match = DEFINE.match(line)
         if not match or match["prefix"] != expected_prefix:
@@ -42,7 +47,9 @@ def parse(path, expected_prefix, name_prefix):
         value = int(match["hex"], 16) if match["hex"] else EVDEV_BASE + int(match["evdev"], 16)
         comment = (match["comment"] or "").lower()
         deprecated = "deprecated" in comment or "alias for" in comment
-        yield name_prefix + match["name"], value, deprecated
+        character = CHARACTER.match(match["comment"] or "")
+        code = int(character["code"], 16) if character else None
+        yield name_prefix + match["name"], value, deprecated, code
 
 
 def header_version():
@@ -69,11 +76,11 @@ def main():
     include = pathlib.Path(args.include_dir)
     entries, seen = [], set()
     for header, prefix, name_prefix in HEADERS:
-        for name, value, deprecated in parse(include / header, prefix, name_prefix):
+        for name, value, deprecated, code in parse(include / header, prefix, name_prefix):
             if name in seen:
                 sys.exit(f"duplicate keysym name {name} in {header}")
             seen.add(name)
-            entries.append((name, value, deprecated))
+            entries.append((name, value, deprecated, code))
     if len(entries) < 2000:
         sys.exit(f"only {len(entries)} keysyms found in {include}; are the headers complete?")
 
@@ -90,14 +97,15 @@ def main():
         "",
         "extension Keysym {",
         f"    /// Every keysym name the X headers define ({len(entries)} of them), in header order, one",
-        "    /// per line: the name, its value in hex, and `d` when the headers call it deprecated or",
-        "    /// an alias (reverse lookup prefers the current name). `keysymdef.h` names lose their",
-        "    /// `XK_` prefix and `XF86keysym.h` names have `XF86` for `XF86XK_`: the spellings",
-        "    /// `XStringToKeysym` accepts.",
+        "    /// per line: the name, its value in hex, `U+XXXX` when the headers name the character it",
+        "    /// types, and `d` when the headers call it deprecated or an alias (reverse lookup prefers",
+        "    /// the current name). `keysymdef.h` names lose their `XK_` prefix and `XF86keysym.h`",
+        "    /// names have `XF86` for `XF86XK_`: the spellings `XStringToKeysym` accepts.",
         "    static let tableText = \"\"\"",
     ]
-    for name, value, deprecated in entries:
-        lines.append(f"        {name} {value:08X}" + (" d" if deprecated else ""))
+    for name, value, deprecated, code in entries:
+        character = f" U+{code:04X}" if code is not None else ""
+        lines.append(f"        {name} {value:08X}{character}" + (" d" if deprecated else ""))
     lines += ["        \"\"\"", "}", ""]
     pathlib.Path(args.output).write_text("\n".join(lines), encoding="utf-8")
     print(f"wrote {len(entries)} keysyms to {args.output}")

@@ -19,7 +19,7 @@ import POSIX
 ///
 /// Every refusal names the file and says how to fix it, at `1:1`.
 enum ConfigFile {
-    /// The largest config accepted, in bytes: 1 MiB. The default config is 2 KB; a config with
+    /// The largest config accepted, in bytes: 1 MiB. The default config is about 6 KB; a config with
     /// a thousand bindings is about 100 KB.
     static let maximumSize = 1 << 20
 

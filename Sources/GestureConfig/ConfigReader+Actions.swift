@@ -52,7 +52,9 @@ extension ConfigReader {
 
     private mutating func parseAction(_ text: String, at path: TOMLPath) -> Action? {
         do {
-            return try Action(parsing: text)
+            let action = try Action(parsing: text)
+            if let note = Action.shiftedLetterNote(text) { notes.append(ConfigError(at: position(of: path, .value), message: note)) }
+            return action
         } catch {
             report(error.message, at: path)
             return nil

@@ -8,9 +8,10 @@ public enum DefaultConfig {
     public static let text = #"""
 # gesture-bridge: the default config.
 #
-# This is what gesture-bridge uses when no config file is found. To change it, copy it to
-# ~/.config/gesture-bridge/config.toml (or pass --config FILE) and edit it there; check your
-# edits with `gesture-bridge check-config`. The reference is docs/config.md.
+# This is what gesture-bridge uses when no config file is found. To change it, write it to
+# ~/.config/gesture-bridge/config.toml (`gesture-bridge print-config > FILE`, or pass --config
+# FILE) and edit it there; check your edits with `gesture-bridge check-config`. The reference is
+# docs/config.md, and `man gesture-bridge.toml`.
 
 [recognizer]
 # Every threshold is optional; the values shown are the defaults.
@@ -25,6 +26,8 @@ public enum DefaultConfig {
 # pinch_min_scale = 0.15        # |scale - 1| before a pinch begins
 # rotate_min_degrees = 15       # rotation before a rotate begins
 # edge_px = 20                  # how close to a screen side an edge gesture must start
+# stroke_min_score = 0.80       # how well a drawn stroke must match its shape (1 is identical)
+# stroke_min_px = 60            # the smallest stroke, by the diagonal of its bounding box (px)
 
 # Per device, the same keys override [recognizer] for that device's gestures, e.g.:
 # [recognizer.touchpad]

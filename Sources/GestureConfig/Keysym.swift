@@ -51,12 +51,18 @@ public enum Keysym {
 
     // MARK: - Tables, built on first use (static lets are lazy and thread-safe)
 
+    /// One line of ``tableText``.
+    typealias Entry = (name: String, value: UInt32, deprecated: Bool, character: Unicode.Scalar?)
+
     /// ``tableText`` read into entries, in header order.
-    static let table: [(name: String, value: UInt32, deprecated: Bool)] = tableText.split(separator: "\n").compactMap {
-        let fields = $0.split(separator: " ")
-        guard fields.count >= 2, let value = UInt32(fields[1], radix: 16) else { return nil }
-        return (String(fields[0]), value, fields.count > 2)
-    }
+    static let table: [Entry] =
+        tableText.split(separator: "\n").compactMap {
+            let fields = $0.split(separator: " ")
+            guard fields.count >= 2, let value = UInt32(fields[1], radix: 16) else { return nil }
+            let rest = fields.dropFirst(2)
+            let character = rest.first { $0.hasPrefix("U+") }.flatMap { UInt32($0.dropFirst(2), radix: 16) }.flatMap(Unicode.Scalar.init)
+            return (String(fields[0]), value, rest.contains("d"), character)
+        }
 
     private static let byName: [String: UInt32] = {
         var names = [String: UInt32](minimumCapacity: table.count)
@@ -64,13 +70,19 @@ public enum Keysym {
         return names
     }()
 
-    private static let byValue: [UInt32: String] = {
-        var values = [UInt32: String](minimumCapacity: table.count)
-        // Header order decides among equals; a current name beats a deprecated one.
-        for entry in table where !entry.deprecated { values[entry.value] = values[entry.value] ?? entry.name }
-        for entry in table where entry.deprecated { values[entry.value] = values[entry.value] ?? entry.name }
-        return values
-    }()
+    private static let byValue: [UInt32: String] = preferredEntries(by: \.value).mapValues(\.name)
+
+    /// One table entry per key (a value, a character): header order decides among equals, and a
+    /// current name beats a deprecated one.
+    static func preferredEntries<Key: Hashable>(by key: (Entry) -> Key?) -> [Key: Entry] {
+        var entries = [Key: Entry](minimumCapacity: table.count)
+        for pass in [false, true] {
+            for entry in table where entry.deprecated == pass {
+                if let k = key(entry), entries[k] == nil { entries[k] = entry }
+            }
+        }
+        return entries
+    }
 
     // MARK: - Numeric spellings
 

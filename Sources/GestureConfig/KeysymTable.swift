@@ -6,10 +6,10 @@
 
 extension Keysym {
     /// Every keysym name the X headers define (2427 of them), in header order, one
-    /// per line: the name, its value in hex, and `d` when the headers call it deprecated or
-    /// an alias (reverse lookup prefers the current name). `keysymdef.h` names lose their
-    /// `XK_` prefix and `XF86keysym.h` names have `XF86` for `XF86XK_`: the spellings
-    /// `XStringToKeysym` accepts.
+    /// per line: the name, its value in hex, `U+XXXX` when the headers name the character it
+    /// types, and `d` when the headers call it deprecated or an alias (reverse lookup prefers
+    /// the current name). `keysymdef.h` names lose their `XK_` prefix and `XF86keysym.h`
+    /// names have `XF86` for `XF86XK_`: the spellings `XStringToKeysym` accepts.
     static let tableText = """
         VoidSymbol 00FFFFFF
         BackSpace 0000FF08
@@ -357,738 +357,738 @@ extension Keysym {
         3270_CursorSelect 0000FD1C
         3270_PrintScreen 0000FD1D
         3270_Enter 0000FD1E
-        space 00000020
-        exclam 00000021
-        quotedbl 00000022
-        numbersign 00000023
-        dollar 00000024
-        percent 00000025
-        ampersand 00000026
-        apostrophe 00000027
+        space 00000020 U+0020
+        exclam 00000021 U+0021
+        quotedbl 00000022 U+0022
+        numbersign 00000023 U+0023
+        dollar 00000024 U+0024
+        percent 00000025 U+0025
+        ampersand 00000026 U+0026
+        apostrophe 00000027 U+0027
         quoteright 00000027 d
-        parenleft 00000028
-        parenright 00000029
-        asterisk 0000002A
-        plus 0000002B
-        comma 0000002C
-        minus 0000002D
-        period 0000002E
-        slash 0000002F
-        0 00000030
-        1 00000031
-        2 00000032
-        3 00000033
-        4 00000034
-        5 00000035
-        6 00000036
-        7 00000037
-        8 00000038
-        9 00000039
-        colon 0000003A
-        semicolon 0000003B
-        less 0000003C
-        equal 0000003D
-        greater 0000003E
-        question 0000003F
-        at 00000040
-        A 00000041
-        B 00000042
-        C 00000043
-        D 00000044
-        E 00000045
-        F 00000046
-        G 00000047
-        H 00000048
-        I 00000049
-        J 0000004A
-        K 0000004B
-        L 0000004C
-        M 0000004D
-        N 0000004E
-        O 0000004F
-        P 00000050
-        Q 00000051
-        R 00000052
-        S 00000053
-        T 00000054
-        U 00000055
-        V 00000056
-        W 00000057
-        X 00000058
-        Y 00000059
-        Z 0000005A
-        bracketleft 0000005B
-        backslash 0000005C
-        bracketright 0000005D
-        asciicircum 0000005E
-        underscore 0000005F
-        grave 00000060
+        parenleft 00000028 U+0028
+        parenright 00000029 U+0029
+        asterisk 0000002A U+002A
+        plus 0000002B U+002B
+        comma 0000002C U+002C
+        minus 0000002D U+002D
+        period 0000002E U+002E
+        slash 0000002F U+002F
+        0 00000030 U+0030
+        1 00000031 U+0031
+        2 00000032 U+0032
+        3 00000033 U+0033
+        4 00000034 U+0034
+        5 00000035 U+0035
+        6 00000036 U+0036
+        7 00000037 U+0037
+        8 00000038 U+0038
+        9 00000039 U+0039
+        colon 0000003A U+003A
+        semicolon 0000003B U+003B
+        less 0000003C U+003C
+        equal 0000003D U+003D
+        greater 0000003E U+003E
+        question 0000003F U+003F
+        at 00000040 U+0040
+        A 00000041 U+0041
+        B 00000042 U+0042
+        C 00000043 U+0043
+        D 00000044 U+0044
+        E 00000045 U+0045
+        F 00000046 U+0046
+        G 00000047 U+0047
+        H 00000048 U+0048
+        I 00000049 U+0049
+        J 0000004A U+004A
+        K 0000004B U+004B
+        L 0000004C U+004C
+        M 0000004D U+004D
+        N 0000004E U+004E
+        O 0000004F U+004F
+        P 00000050 U+0050
+        Q 00000051 U+0051
+        R 00000052 U+0052
+        S 00000053 U+0053
+        T 00000054 U+0054
+        U 00000055 U+0055
+        V 00000056 U+0056
+        W 00000057 U+0057
+        X 00000058 U+0058
+        Y 00000059 U+0059
+        Z 0000005A U+005A
+        bracketleft 0000005B U+005B
+        backslash 0000005C U+005C
+        bracketright 0000005D U+005D
+        asciicircum 0000005E U+005E
+        underscore 0000005F U+005F
+        grave 00000060 U+0060
         quoteleft 00000060 d
-        a 00000061
-        b 00000062
-        c 00000063
-        d 00000064
-        e 00000065
-        f 00000066
-        g 00000067
-        h 00000068
-        i 00000069
-        j 0000006A
-        k 0000006B
-        l 0000006C
-        m 0000006D
-        n 0000006E
-        o 0000006F
-        p 00000070
-        q 00000071
-        r 00000072
-        s 00000073
-        t 00000074
-        u 00000075
-        v 00000076
-        w 00000077
-        x 00000078
-        y 00000079
-        z 0000007A
-        braceleft 0000007B
-        bar 0000007C
-        braceright 0000007D
-        asciitilde 0000007E
-        nobreakspace 000000A0
-        exclamdown 000000A1
-        cent 000000A2
-        sterling 000000A3
-        currency 000000A4
-        yen 000000A5
-        brokenbar 000000A6
-        section 000000A7
-        diaeresis 000000A8
-        copyright 000000A9
-        ordfeminine 000000AA
-        guillemotleft 000000AB
-        notsign 000000AC
-        hyphen 000000AD
-        registered 000000AE
-        macron 000000AF
-        degree 000000B0
-        plusminus 000000B1
-        twosuperior 000000B2
-        threesuperior 000000B3
-        acute 000000B4
-        mu 000000B5
-        paragraph 000000B6
-        periodcentered 000000B7
-        cedilla 000000B8
-        onesuperior 000000B9
-        masculine 000000BA
-        guillemotright 000000BB
-        onequarter 000000BC
-        onehalf 000000BD
-        threequarters 000000BE
-        questiondown 000000BF
-        Agrave 000000C0
-        Aacute 000000C1
-        Acircumflex 000000C2
-        Atilde 000000C3
-        Adiaeresis 000000C4
-        Aring 000000C5
-        AE 000000C6
-        Ccedilla 000000C7
-        Egrave 000000C8
-        Eacute 000000C9
-        Ecircumflex 000000CA
-        Ediaeresis 000000CB
-        Igrave 000000CC
-        Iacute 000000CD
-        Icircumflex 000000CE
-        Idiaeresis 000000CF
-        ETH 000000D0
+        a 00000061 U+0061
+        b 00000062 U+0062
+        c 00000063 U+0063
+        d 00000064 U+0064
+        e 00000065 U+0065
+        f 00000066 U+0066
+        g 00000067 U+0067
+        h 00000068 U+0068
+        i 00000069 U+0069
+        j 0000006A U+006A
+        k 0000006B U+006B
+        l 0000006C U+006C
+        m 0000006D U+006D
+        n 0000006E U+006E
+        o 0000006F U+006F
+        p 00000070 U+0070
+        q 00000071 U+0071
+        r 00000072 U+0072
+        s 00000073 U+0073
+        t 00000074 U+0074
+        u 00000075 U+0075
+        v 00000076 U+0076
+        w 00000077 U+0077
+        x 00000078 U+0078
+        y 00000079 U+0079
+        z 0000007A U+007A
+        braceleft 0000007B U+007B
+        bar 0000007C U+007C
+        braceright 0000007D U+007D
+        asciitilde 0000007E U+007E
+        nobreakspace 000000A0 U+00A0
+        exclamdown 000000A1 U+00A1
+        cent 000000A2 U+00A2
+        sterling 000000A3 U+00A3
+        currency 000000A4 U+00A4
+        yen 000000A5 U+00A5
+        brokenbar 000000A6 U+00A6
+        section 000000A7 U+00A7
+        diaeresis 000000A8 U+00A8
+        copyright 000000A9 U+00A9
+        ordfeminine 000000AA U+00AA
+        guillemotleft 000000AB U+00AB
+        notsign 000000AC U+00AC
+        hyphen 000000AD U+00AD
+        registered 000000AE U+00AE
+        macron 000000AF U+00AF
+        degree 000000B0 U+00B0
+        plusminus 000000B1 U+00B1
+        twosuperior 000000B2 U+00B2
+        threesuperior 000000B3 U+00B3
+        acute 000000B4 U+00B4
+        mu 000000B5 U+00B5
+        paragraph 000000B6 U+00B6
+        periodcentered 000000B7 U+00B7
+        cedilla 000000B8 U+00B8
+        onesuperior 000000B9 U+00B9
+        masculine 000000BA U+00BA
+        guillemotright 000000BB U+00BB
+        onequarter 000000BC U+00BC
+        onehalf 000000BD U+00BD
+        threequarters 000000BE U+00BE
+        questiondown 000000BF U+00BF
+        Agrave 000000C0 U+00C0
+        Aacute 000000C1 U+00C1
+        Acircumflex 000000C2 U+00C2
+        Atilde 000000C3 U+00C3
+        Adiaeresis 000000C4 U+00C4
+        Aring 000000C5 U+00C5
+        AE 000000C6 U+00C6
+        Ccedilla 000000C7 U+00C7
+        Egrave 000000C8 U+00C8
+        Eacute 000000C9 U+00C9
+        Ecircumflex 000000CA U+00CA
+        Ediaeresis 000000CB U+00CB
+        Igrave 000000CC U+00CC
+        Iacute 000000CD U+00CD
+        Icircumflex 000000CE U+00CE
+        Idiaeresis 000000CF U+00CF
+        ETH 000000D0 U+00D0
         Eth 000000D0 d
-        Ntilde 000000D1
-        Ograve 000000D2
-        Oacute 000000D3
-        Ocircumflex 000000D4
-        Otilde 000000D5
-        Odiaeresis 000000D6
-        multiply 000000D7
-        Oslash 000000D8
-        Ooblique 000000D8
-        Ugrave 000000D9
-        Uacute 000000DA
-        Ucircumflex 000000DB
-        Udiaeresis 000000DC
-        Yacute 000000DD
-        THORN 000000DE
+        Ntilde 000000D1 U+00D1
+        Ograve 000000D2 U+00D2
+        Oacute 000000D3 U+00D3
+        Ocircumflex 000000D4 U+00D4
+        Otilde 000000D5 U+00D5
+        Odiaeresis 000000D6 U+00D6
+        multiply 000000D7 U+00D7
+        Oslash 000000D8 U+00D8
+        Ooblique 000000D8 U+00D8
+        Ugrave 000000D9 U+00D9
+        Uacute 000000DA U+00DA
+        Ucircumflex 000000DB U+00DB
+        Udiaeresis 000000DC U+00DC
+        Yacute 000000DD U+00DD
+        THORN 000000DE U+00DE
         Thorn 000000DE d
-        ssharp 000000DF
-        agrave 000000E0
-        aacute 000000E1
-        acircumflex 000000E2
-        atilde 000000E3
-        adiaeresis 000000E4
-        aring 000000E5
-        ae 000000E6
-        ccedilla 000000E7
-        egrave 000000E8
-        eacute 000000E9
-        ecircumflex 000000EA
-        ediaeresis 000000EB
-        igrave 000000EC
-        iacute 000000ED
-        icircumflex 000000EE
-        idiaeresis 000000EF
-        eth 000000F0
-        ntilde 000000F1
-        ograve 000000F2
-        oacute 000000F3
-        ocircumflex 000000F4
-        otilde 000000F5
-        odiaeresis 000000F6
-        division 000000F7
-        oslash 000000F8
-        ooblique 000000F8
-        ugrave 000000F9
-        uacute 000000FA
-        ucircumflex 000000FB
-        udiaeresis 000000FC
-        yacute 000000FD
-        thorn 000000FE
-        ydiaeresis 000000FF
-        Aogonek 000001A1
-        breve 000001A2
-        Lstroke 000001A3
-        Lcaron 000001A5
-        Sacute 000001A6
-        Scaron 000001A9
-        Scedilla 000001AA
-        Tcaron 000001AB
-        Zacute 000001AC
-        Zcaron 000001AE
-        Zabovedot 000001AF
-        aogonek 000001B1
-        ogonek 000001B2
-        lstroke 000001B3
-        lcaron 000001B5
-        sacute 000001B6
-        caron 000001B7
-        scaron 000001B9
-        scedilla 000001BA
-        tcaron 000001BB
-        zacute 000001BC
-        doubleacute 000001BD
-        zcaron 000001BE
-        zabovedot 000001BF
-        Racute 000001C0
-        Abreve 000001C3
-        Lacute 000001C5
-        Cacute 000001C6
-        Ccaron 000001C8
-        Eogonek 000001CA
-        Ecaron 000001CC
-        Dcaron 000001CF
-        Dstroke 000001D0
-        Nacute 000001D1
-        Ncaron 000001D2
-        Odoubleacute 000001D5
-        Rcaron 000001D8
-        Uring 000001D9
-        Udoubleacute 000001DB
-        Tcedilla 000001DE
-        racute 000001E0
-        abreve 000001E3
-        lacute 000001E5
-        cacute 000001E6
-        ccaron 000001E8
-        eogonek 000001EA
-        ecaron 000001EC
-        dcaron 000001EF
-        dstroke 000001F0
-        nacute 000001F1
-        ncaron 000001F2
-        odoubleacute 000001F5
-        rcaron 000001F8
-        uring 000001F9
-        udoubleacute 000001FB
-        tcedilla 000001FE
-        abovedot 000001FF
-        Hstroke 000002A1
-        Hcircumflex 000002A6
-        Iabovedot 000002A9
-        Gbreve 000002AB
-        Jcircumflex 000002AC
-        hstroke 000002B1
-        hcircumflex 000002B6
-        idotless 000002B9
-        gbreve 000002BB
-        jcircumflex 000002BC
-        Cabovedot 000002C5
-        Ccircumflex 000002C6
-        Gabovedot 000002D5
-        Gcircumflex 000002D8
-        Ubreve 000002DD
-        Scircumflex 000002DE
-        cabovedot 000002E5
-        ccircumflex 000002E6
-        gabovedot 000002F5
-        gcircumflex 000002F8
-        ubreve 000002FD
-        scircumflex 000002FE
-        kra 000003A2
+        ssharp 000000DF U+00DF
+        agrave 000000E0 U+00E0
+        aacute 000000E1 U+00E1
+        acircumflex 000000E2 U+00E2
+        atilde 000000E3 U+00E3
+        adiaeresis 000000E4 U+00E4
+        aring 000000E5 U+00E5
+        ae 000000E6 U+00E6
+        ccedilla 000000E7 U+00E7
+        egrave 000000E8 U+00E8
+        eacute 000000E9 U+00E9
+        ecircumflex 000000EA U+00EA
+        ediaeresis 000000EB U+00EB
+        igrave 000000EC U+00EC
+        iacute 000000ED U+00ED
+        icircumflex 000000EE U+00EE
+        idiaeresis 000000EF U+00EF
+        eth 000000F0 U+00F0
+        ntilde 000000F1 U+00F1
+        ograve 000000F2 U+00F2
+        oacute 000000F3 U+00F3
+        ocircumflex 000000F4 U+00F4
+        otilde 000000F5 U+00F5
+        odiaeresis 000000F6 U+00F6
+        division 000000F7 U+00F7
+        oslash 000000F8 U+00F8
+        ooblique 000000F8 U+00F8
+        ugrave 000000F9 U+00F9
+        uacute 000000FA U+00FA
+        ucircumflex 000000FB U+00FB
+        udiaeresis 000000FC U+00FC
+        yacute 000000FD U+00FD
+        thorn 000000FE U+00FE
+        ydiaeresis 000000FF U+00FF
+        Aogonek 000001A1 U+0104
+        breve 000001A2 U+02D8
+        Lstroke 000001A3 U+0141
+        Lcaron 000001A5 U+013D
+        Sacute 000001A6 U+015A
+        Scaron 000001A9 U+0160
+        Scedilla 000001AA U+015E
+        Tcaron 000001AB U+0164
+        Zacute 000001AC U+0179
+        Zcaron 000001AE U+017D
+        Zabovedot 000001AF U+017B
+        aogonek 000001B1 U+0105
+        ogonek 000001B2 U+02DB
+        lstroke 000001B3 U+0142
+        lcaron 000001B5 U+013E
+        sacute 000001B6 U+015B
+        caron 000001B7 U+02C7
+        scaron 000001B9 U+0161
+        scedilla 000001BA U+015F
+        tcaron 000001BB U+0165
+        zacute 000001BC U+017A
+        doubleacute 000001BD U+02DD
+        zcaron 000001BE U+017E
+        zabovedot 000001BF U+017C
+        Racute 000001C0 U+0154
+        Abreve 000001C3 U+0102
+        Lacute 000001C5 U+0139
+        Cacute 000001C6 U+0106
+        Ccaron 000001C8 U+010C
+        Eogonek 000001CA U+0118
+        Ecaron 000001CC U+011A
+        Dcaron 000001CF U+010E
+        Dstroke 000001D0 U+0110
+        Nacute 000001D1 U+0143
+        Ncaron 000001D2 U+0147
+        Odoubleacute 000001D5 U+0150
+        Rcaron 000001D8 U+0158
+        Uring 000001D9 U+016E
+        Udoubleacute 000001DB U+0170
+        Tcedilla 000001DE U+0162
+        racute 000001E0 U+0155
+        abreve 000001E3 U+0103
+        lacute 000001E5 U+013A
+        cacute 000001E6 U+0107
+        ccaron 000001E8 U+010D
+        eogonek 000001EA U+0119
+        ecaron 000001EC U+011B
+        dcaron 000001EF U+010F
+        dstroke 000001F0 U+0111
+        nacute 000001F1 U+0144
+        ncaron 000001F2 U+0148
+        odoubleacute 000001F5 U+0151
+        rcaron 000001F8 U+0159
+        uring 000001F9 U+016F
+        udoubleacute 000001FB U+0171
+        tcedilla 000001FE U+0163
+        abovedot 000001FF U+02D9
+        Hstroke 000002A1 U+0126
+        Hcircumflex 000002A6 U+0124
+        Iabovedot 000002A9 U+0130
+        Gbreve 000002AB U+011E
+        Jcircumflex 000002AC U+0134
+        hstroke 000002B1 U+0127
+        hcircumflex 000002B6 U+0125
+        idotless 000002B9 U+0131
+        gbreve 000002BB U+011F
+        jcircumflex 000002BC U+0135
+        Cabovedot 000002C5 U+010A
+        Ccircumflex 000002C6 U+0108
+        Gabovedot 000002D5 U+0120
+        Gcircumflex 000002D8 U+011C
+        Ubreve 000002DD U+016C
+        Scircumflex 000002DE U+015C
+        cabovedot 000002E5 U+010B
+        ccircumflex 000002E6 U+0109
+        gabovedot 000002F5 U+0121
+        gcircumflex 000002F8 U+011D
+        ubreve 000002FD U+016D
+        scircumflex 000002FE U+015D
+        kra 000003A2 U+0138
         kappa 000003A2 d
-        Rcedilla 000003A3
-        Itilde 000003A5
-        Lcedilla 000003A6
-        Emacron 000003AA
-        Gcedilla 000003AB
-        Tslash 000003AC
-        rcedilla 000003B3
-        itilde 000003B5
-        lcedilla 000003B6
-        emacron 000003BA
-        gcedilla 000003BB
-        tslash 000003BC
-        ENG 000003BD
-        eng 000003BF
-        Amacron 000003C0
-        Iogonek 000003C7
-        Eabovedot 000003CC
-        Imacron 000003CF
-        Ncedilla 000003D1
-        Omacron 000003D2
-        Kcedilla 000003D3
-        Uogonek 000003D9
-        Utilde 000003DD
-        Umacron 000003DE
-        amacron 000003E0
-        iogonek 000003E7
-        eabovedot 000003EC
-        imacron 000003EF
-        ncedilla 000003F1
-        omacron 000003F2
-        kcedilla 000003F3
-        uogonek 000003F9
-        utilde 000003FD
-        umacron 000003FE
-        Wcircumflex 01000174
-        wcircumflex 01000175
-        Ycircumflex 01000176
-        ycircumflex 01000177
-        Babovedot 01001E02
-        babovedot 01001E03
-        Dabovedot 01001E0A
-        dabovedot 01001E0B
-        Fabovedot 01001E1E
-        fabovedot 01001E1F
-        Mabovedot 01001E40
-        mabovedot 01001E41
-        Pabovedot 01001E56
-        pabovedot 01001E57
-        Sabovedot 01001E60
-        sabovedot 01001E61
-        Tabovedot 01001E6A
-        tabovedot 01001E6B
-        Wgrave 01001E80
-        wgrave 01001E81
-        Wacute 01001E82
-        wacute 01001E83
-        Wdiaeresis 01001E84
-        wdiaeresis 01001E85
-        Ygrave 01001EF2
-        ygrave 01001EF3
-        OE 000013BC
-        oe 000013BD
-        Ydiaeresis 000013BE
-        overline 0000047E
-        kana_fullstop 000004A1
-        kana_openingbracket 000004A2
-        kana_closingbracket 000004A3
-        kana_comma 000004A4
-        kana_conjunctive 000004A5
+        Rcedilla 000003A3 U+0156
+        Itilde 000003A5 U+0128
+        Lcedilla 000003A6 U+013B
+        Emacron 000003AA U+0112
+        Gcedilla 000003AB U+0122
+        Tslash 000003AC U+0166
+        rcedilla 000003B3 U+0157
+        itilde 000003B5 U+0129
+        lcedilla 000003B6 U+013C
+        emacron 000003BA U+0113
+        gcedilla 000003BB U+0123
+        tslash 000003BC U+0167
+        ENG 000003BD U+014A
+        eng 000003BF U+014B
+        Amacron 000003C0 U+0100
+        Iogonek 000003C7 U+012E
+        Eabovedot 000003CC U+0116
+        Imacron 000003CF U+012A
+        Ncedilla 000003D1 U+0145
+        Omacron 000003D2 U+014C
+        Kcedilla 000003D3 U+0136
+        Uogonek 000003D9 U+0172
+        Utilde 000003DD U+0168
+        Umacron 000003DE U+016A
+        amacron 000003E0 U+0101
+        iogonek 000003E7 U+012F
+        eabovedot 000003EC U+0117
+        imacron 000003EF U+012B
+        ncedilla 000003F1 U+0146
+        omacron 000003F2 U+014D
+        kcedilla 000003F3 U+0137
+        uogonek 000003F9 U+0173
+        utilde 000003FD U+0169
+        umacron 000003FE U+016B
+        Wcircumflex 01000174 U+0174
+        wcircumflex 01000175 U+0175
+        Ycircumflex 01000176 U+0176
+        ycircumflex 01000177 U+0177
+        Babovedot 01001E02 U+1E02
+        babovedot 01001E03 U+1E03
+        Dabovedot 01001E0A U+1E0A
+        dabovedot 01001E0B U+1E0B
+        Fabovedot 01001E1E U+1E1E
+        fabovedot 01001E1F U+1E1F
+        Mabovedot 01001E40 U+1E40
+        mabovedot 01001E41 U+1E41
+        Pabovedot 01001E56 U+1E56
+        pabovedot 01001E57 U+1E57
+        Sabovedot 01001E60 U+1E60
+        sabovedot 01001E61 U+1E61
+        Tabovedot 01001E6A U+1E6A
+        tabovedot 01001E6B U+1E6B
+        Wgrave 01001E80 U+1E80
+        wgrave 01001E81 U+1E81
+        Wacute 01001E82 U+1E82
+        wacute 01001E83 U+1E83
+        Wdiaeresis 01001E84 U+1E84
+        wdiaeresis 01001E85 U+1E85
+        Ygrave 01001EF2 U+1EF2
+        ygrave 01001EF3 U+1EF3
+        OE 000013BC U+0152
+        oe 000013BD U+0153
+        Ydiaeresis 000013BE U+0178
+        overline 0000047E U+203E
+        kana_fullstop 000004A1 U+3002
+        kana_openingbracket 000004A2 U+300C
+        kana_closingbracket 000004A3 U+300D
+        kana_comma 000004A4 U+3001
+        kana_conjunctive 000004A5 U+30FB
         kana_middledot 000004A5 d
-        kana_WO 000004A6
-        kana_a 000004A7
-        kana_i 000004A8
-        kana_u 000004A9
-        kana_e 000004AA
-        kana_o 000004AB
-        kana_ya 000004AC
-        kana_yu 000004AD
-        kana_yo 000004AE
-        kana_tsu 000004AF
+        kana_WO 000004A6 U+30F2
+        kana_a 000004A7 U+30A1
+        kana_i 000004A8 U+30A3
+        kana_u 000004A9 U+30A5
+        kana_e 000004AA U+30A7
+        kana_o 000004AB U+30A9
+        kana_ya 000004AC U+30E3
+        kana_yu 000004AD U+30E5
+        kana_yo 000004AE U+30E7
+        kana_tsu 000004AF U+30C3
         kana_tu 000004AF d
-        prolongedsound 000004B0
-        kana_A 000004B1
-        kana_I 000004B2
-        kana_U 000004B3
-        kana_E 000004B4
-        kana_O 000004B5
-        kana_KA 000004B6
-        kana_KI 000004B7
-        kana_KU 000004B8
-        kana_KE 000004B9
-        kana_KO 000004BA
-        kana_SA 000004BB
-        kana_SHI 000004BC
-        kana_SU 000004BD
-        kana_SE 000004BE
-        kana_SO 000004BF
-        kana_TA 000004C0
-        kana_CHI 000004C1
+        prolongedsound 000004B0 U+30FC
+        kana_A 000004B1 U+30A2
+        kana_I 000004B2 U+30A4
+        kana_U 000004B3 U+30A6
+        kana_E 000004B4 U+30A8
+        kana_O 000004B5 U+30AA
+        kana_KA 000004B6 U+30AB
+        kana_KI 000004B7 U+30AD
+        kana_KU 000004B8 U+30AF
+        kana_KE 000004B9 U+30B1
+        kana_KO 000004BA U+30B3
+        kana_SA 000004BB U+30B5
+        kana_SHI 000004BC U+30B7
+        kana_SU 000004BD U+30B9
+        kana_SE 000004BE U+30BB
+        kana_SO 000004BF U+30BD
+        kana_TA 000004C0 U+30BF
+        kana_CHI 000004C1 U+30C1
         kana_TI 000004C1 d
-        kana_TSU 000004C2
+        kana_TSU 000004C2 U+30C4
         kana_TU 000004C2 d
-        kana_TE 000004C3
-        kana_TO 000004C4
-        kana_NA 000004C5
-        kana_NI 000004C6
-        kana_NU 000004C7
-        kana_NE 000004C8
-        kana_NO 000004C9
-        kana_HA 000004CA
-        kana_HI 000004CB
-        kana_FU 000004CC
+        kana_TE 000004C3 U+30C6
+        kana_TO 000004C4 U+30C8
+        kana_NA 000004C5 U+30CA
+        kana_NI 000004C6 U+30CB
+        kana_NU 000004C7 U+30CC
+        kana_NE 000004C8 U+30CD
+        kana_NO 000004C9 U+30CE
+        kana_HA 000004CA U+30CF
+        kana_HI 000004CB U+30D2
+        kana_FU 000004CC U+30D5
         kana_HU 000004CC d
-        kana_HE 000004CD
-        kana_HO 000004CE
-        kana_MA 000004CF
-        kana_MI 000004D0
-        kana_MU 000004D1
-        kana_ME 000004D2
-        kana_MO 000004D3
-        kana_YA 000004D4
-        kana_YU 000004D5
-        kana_YO 000004D6
-        kana_RA 000004D7
-        kana_RI 000004D8
-        kana_RU 000004D9
-        kana_RE 000004DA
-        kana_RO 000004DB
-        kana_WA 000004DC
-        kana_N 000004DD
-        voicedsound 000004DE
-        semivoicedsound 000004DF
+        kana_HE 000004CD U+30D8
+        kana_HO 000004CE U+30DB
+        kana_MA 000004CF U+30DE
+        kana_MI 000004D0 U+30DF
+        kana_MU 000004D1 U+30E0
+        kana_ME 000004D2 U+30E1
+        kana_MO 000004D3 U+30E2
+        kana_YA 000004D4 U+30E4
+        kana_YU 000004D5 U+30E6
+        kana_YO 000004D6 U+30E8
+        kana_RA 000004D7 U+30E9
+        kana_RI 000004D8 U+30EA
+        kana_RU 000004D9 U+30EB
+        kana_RE 000004DA U+30EC
+        kana_RO 000004DB U+30ED
+        kana_WA 000004DC U+30EF
+        kana_N 000004DD U+30F3
+        voicedsound 000004DE U+309B
+        semivoicedsound 000004DF U+309C
         kana_switch 0000FF7E d
-        Farsi_0 010006F0
-        Farsi_1 010006F1
-        Farsi_2 010006F2
-        Farsi_3 010006F3
-        Farsi_4 010006F4
-        Farsi_5 010006F5
-        Farsi_6 010006F6
-        Farsi_7 010006F7
-        Farsi_8 010006F8
-        Farsi_9 010006F9
-        Arabic_percent 0100066A
-        Arabic_superscript_alef 01000670
-        Arabic_tteh 01000679
-        Arabic_peh 0100067E
-        Arabic_tcheh 01000686
-        Arabic_ddal 01000688
-        Arabic_rreh 01000691
-        Arabic_comma 000005AC
-        Arabic_fullstop 010006D4
-        Arabic_0 01000660
-        Arabic_1 01000661
-        Arabic_2 01000662
-        Arabic_3 01000663
-        Arabic_4 01000664
-        Arabic_5 01000665
-        Arabic_6 01000666
-        Arabic_7 01000667
-        Arabic_8 01000668
-        Arabic_9 01000669
-        Arabic_semicolon 000005BB
-        Arabic_question_mark 000005BF
-        Arabic_hamza 000005C1
-        Arabic_maddaonalef 000005C2
-        Arabic_hamzaonalef 000005C3
-        Arabic_hamzaonwaw 000005C4
-        Arabic_hamzaunderalef 000005C5
-        Arabic_hamzaonyeh 000005C6
-        Arabic_alef 000005C7
-        Arabic_beh 000005C8
-        Arabic_tehmarbuta 000005C9
-        Arabic_teh 000005CA
-        Arabic_theh 000005CB
-        Arabic_jeem 000005CC
-        Arabic_hah 000005CD
-        Arabic_khah 000005CE
-        Arabic_dal 000005CF
-        Arabic_thal 000005D0
-        Arabic_ra 000005D1
-        Arabic_zain 000005D2
-        Arabic_seen 000005D3
-        Arabic_sheen 000005D4
-        Arabic_sad 000005D5
-        Arabic_dad 000005D6
-        Arabic_tah 000005D7
-        Arabic_zah 000005D8
-        Arabic_ain 000005D9
-        Arabic_ghain 000005DA
-        Arabic_tatweel 000005E0
-        Arabic_feh 000005E1
-        Arabic_qaf 000005E2
-        Arabic_kaf 000005E3
-        Arabic_lam 000005E4
-        Arabic_meem 000005E5
-        Arabic_noon 000005E6
-        Arabic_ha 000005E7
+        Farsi_0 010006F0 U+06F0
+        Farsi_1 010006F1 U+06F1
+        Farsi_2 010006F2 U+06F2
+        Farsi_3 010006F3 U+06F3
+        Farsi_4 010006F4 U+06F4
+        Farsi_5 010006F5 U+06F5
+        Farsi_6 010006F6 U+06F6
+        Farsi_7 010006F7 U+06F7
+        Farsi_8 010006F8 U+06F8
+        Farsi_9 010006F9 U+06F9
+        Arabic_percent 0100066A U+066A
+        Arabic_superscript_alef 01000670 U+0670
+        Arabic_tteh 01000679 U+0679
+        Arabic_peh 0100067E U+067E
+        Arabic_tcheh 01000686 U+0686
+        Arabic_ddal 01000688 U+0688
+        Arabic_rreh 01000691 U+0691
+        Arabic_comma 000005AC U+060C
+        Arabic_fullstop 010006D4 U+06D4
+        Arabic_0 01000660 U+0660
+        Arabic_1 01000661 U+0661
+        Arabic_2 01000662 U+0662
+        Arabic_3 01000663 U+0663
+        Arabic_4 01000664 U+0664
+        Arabic_5 01000665 U+0665
+        Arabic_6 01000666 U+0666
+        Arabic_7 01000667 U+0667
+        Arabic_8 01000668 U+0668
+        Arabic_9 01000669 U+0669
+        Arabic_semicolon 000005BB U+061B
+        Arabic_question_mark 000005BF U+061F
+        Arabic_hamza 000005C1 U+0621
+        Arabic_maddaonalef 000005C2 U+0622
+        Arabic_hamzaonalef 000005C3 U+0623
+        Arabic_hamzaonwaw 000005C4 U+0624
+        Arabic_hamzaunderalef 000005C5 U+0625
+        Arabic_hamzaonyeh 000005C6 U+0626
+        Arabic_alef 000005C7 U+0627
+        Arabic_beh 000005C8 U+0628
+        Arabic_tehmarbuta 000005C9 U+0629
+        Arabic_teh 000005CA U+062A
+        Arabic_theh 000005CB U+062B
+        Arabic_jeem 000005CC U+062C
+        Arabic_hah 000005CD U+062D
+        Arabic_khah 000005CE U+062E
+        Arabic_dal 000005CF U+062F
+        Arabic_thal 000005D0 U+0630
+        Arabic_ra 000005D1 U+0631
+        Arabic_zain 000005D2 U+0632
+        Arabic_seen 000005D3 U+0633
+        Arabic_sheen 000005D4 U+0634
+        Arabic_sad 000005D5 U+0635
+        Arabic_dad 000005D6 U+0636
+        Arabic_tah 000005D7 U+0637
+        Arabic_zah 000005D8 U+0638
+        Arabic_ain 000005D9 U+0639
+        Arabic_ghain 000005DA U+063A
+        Arabic_tatweel 000005E0 U+0640
+        Arabic_feh 000005E1 U+0641
+        Arabic_qaf 000005E2 U+0642
+        Arabic_kaf 000005E3 U+0643
+        Arabic_lam 000005E4 U+0644
+        Arabic_meem 000005E5 U+0645
+        Arabic_noon 000005E6 U+0646
+        Arabic_ha 000005E7 U+0647
         Arabic_heh 000005E7 d
-        Arabic_waw 000005E8
-        Arabic_alefmaksura 000005E9
-        Arabic_yeh 000005EA
-        Arabic_fathatan 000005EB
-        Arabic_dammatan 000005EC
-        Arabic_kasratan 000005ED
-        Arabic_fatha 000005EE
-        Arabic_damma 000005EF
-        Arabic_kasra 000005F0
-        Arabic_shadda 000005F1
-        Arabic_sukun 000005F2
-        Arabic_madda_above 01000653
-        Arabic_hamza_above 01000654
-        Arabic_hamza_below 01000655
-        Arabic_jeh 01000698
-        Arabic_veh 010006A4
-        Arabic_keheh 010006A9
-        Arabic_gaf 010006AF
-        Arabic_noon_ghunna 010006BA
-        Arabic_heh_doachashmee 010006BE
-        Farsi_yeh 010006CC
-        Arabic_farsi_yeh 010006CC
-        Arabic_yeh_baree 010006D2
-        Arabic_heh_goal 010006C1
+        Arabic_waw 000005E8 U+0648
+        Arabic_alefmaksura 000005E9 U+0649
+        Arabic_yeh 000005EA U+064A
+        Arabic_fathatan 000005EB U+064B
+        Arabic_dammatan 000005EC U+064C
+        Arabic_kasratan 000005ED U+064D
+        Arabic_fatha 000005EE U+064E
+        Arabic_damma 000005EF U+064F
+        Arabic_kasra 000005F0 U+0650
+        Arabic_shadda 000005F1 U+0651
+        Arabic_sukun 000005F2 U+0652
+        Arabic_madda_above 01000653 U+0653
+        Arabic_hamza_above 01000654 U+0654
+        Arabic_hamza_below 01000655 U+0655
+        Arabic_jeh 01000698 U+0698
+        Arabic_veh 010006A4 U+06A4
+        Arabic_keheh 010006A9 U+06A9
+        Arabic_gaf 010006AF U+06AF
+        Arabic_noon_ghunna 010006BA U+06BA
+        Arabic_heh_doachashmee 010006BE U+06BE
+        Farsi_yeh 010006CC U+06CC
+        Arabic_farsi_yeh 010006CC U+06CC
+        Arabic_yeh_baree 010006D2 U+06D2
+        Arabic_heh_goal 010006C1 U+06C1
         Arabic_switch 0000FF7E d
-        Cyrillic_GHE_bar 01000492
-        Cyrillic_ghe_bar 01000493
-        Cyrillic_ZHE_descender 01000496
-        Cyrillic_zhe_descender 01000497
-        Cyrillic_KA_descender 0100049A
-        Cyrillic_ka_descender 0100049B
-        Cyrillic_KA_vertstroke 0100049C
-        Cyrillic_ka_vertstroke 0100049D
-        Cyrillic_EN_descender 010004A2
-        Cyrillic_en_descender 010004A3
-        Cyrillic_U_straight 010004AE
-        Cyrillic_u_straight 010004AF
-        Cyrillic_U_straight_bar 010004B0
-        Cyrillic_u_straight_bar 010004B1
-        Cyrillic_HA_descender 010004B2
-        Cyrillic_ha_descender 010004B3
-        Cyrillic_CHE_descender 010004B6
-        Cyrillic_che_descender 010004B7
-        Cyrillic_CHE_vertstroke 010004B8
-        Cyrillic_che_vertstroke 010004B9
-        Cyrillic_SHHA 010004BA
-        Cyrillic_shha 010004BB
-        Cyrillic_SCHWA 010004D8
-        Cyrillic_schwa 010004D9
-        Cyrillic_I_macron 010004E2
-        Cyrillic_i_macron 010004E3
-        Cyrillic_O_bar 010004E8
-        Cyrillic_o_bar 010004E9
-        Cyrillic_U_macron 010004EE
-        Cyrillic_u_macron 010004EF
-        Serbian_dje 000006A1
-        Macedonia_gje 000006A2
-        Cyrillic_io 000006A3
-        Ukrainian_ie 000006A4
+        Cyrillic_GHE_bar 01000492 U+0492
+        Cyrillic_ghe_bar 01000493 U+0493
+        Cyrillic_ZHE_descender 01000496 U+0496
+        Cyrillic_zhe_descender 01000497 U+0497
+        Cyrillic_KA_descender 0100049A U+049A
+        Cyrillic_ka_descender 0100049B U+049B
+        Cyrillic_KA_vertstroke 0100049C U+049C
+        Cyrillic_ka_vertstroke 0100049D U+049D
+        Cyrillic_EN_descender 010004A2 U+04A2
+        Cyrillic_en_descender 010004A3 U+04A3
+        Cyrillic_U_straight 010004AE U+04AE
+        Cyrillic_u_straight 010004AF U+04AF
+        Cyrillic_U_straight_bar 010004B0 U+04B0
+        Cyrillic_u_straight_bar 010004B1 U+04B1
+        Cyrillic_HA_descender 010004B2 U+04B2
+        Cyrillic_ha_descender 010004B3 U+04B3
+        Cyrillic_CHE_descender 010004B6 U+04B6
+        Cyrillic_che_descender 010004B7 U+04B7
+        Cyrillic_CHE_vertstroke 010004B8 U+04B8
+        Cyrillic_che_vertstroke 010004B9 U+04B9
+        Cyrillic_SHHA 010004BA U+04BA
+        Cyrillic_shha 010004BB U+04BB
+        Cyrillic_SCHWA 010004D8 U+04D8
+        Cyrillic_schwa 010004D9 U+04D9
+        Cyrillic_I_macron 010004E2 U+04E2
+        Cyrillic_i_macron 010004E3 U+04E3
+        Cyrillic_O_bar 010004E8 U+04E8
+        Cyrillic_o_bar 010004E9 U+04E9
+        Cyrillic_U_macron 010004EE U+04EE
+        Cyrillic_u_macron 010004EF U+04EF
+        Serbian_dje 000006A1 U+0452
+        Macedonia_gje 000006A2 U+0453
+        Cyrillic_io 000006A3 U+0451
+        Ukrainian_ie 000006A4 U+0454
         Ukranian_je 000006A4 d
-        Macedonia_dse 000006A5
-        Ukrainian_i 000006A6
+        Macedonia_dse 000006A5 U+0455
+        Ukrainian_i 000006A6 U+0456
         Ukranian_i 000006A6 d
-        Ukrainian_yi 000006A7
+        Ukrainian_yi 000006A7 U+0457
         Ukranian_yi 000006A7 d
-        Cyrillic_je 000006A8
+        Cyrillic_je 000006A8 U+0458
         Serbian_je 000006A8 d
-        Cyrillic_lje 000006A9
+        Cyrillic_lje 000006A9 U+0459
         Serbian_lje 000006A9 d
-        Cyrillic_nje 000006AA
+        Cyrillic_nje 000006AA U+045A
         Serbian_nje 000006AA d
-        Serbian_tshe 000006AB
-        Macedonia_kje 000006AC
-        Ukrainian_ghe_with_upturn 000006AD
-        Byelorussian_shortu 000006AE
-        Cyrillic_dzhe 000006AF
+        Serbian_tshe 000006AB U+045B
+        Macedonia_kje 000006AC U+045C
+        Ukrainian_ghe_with_upturn 000006AD U+0491
+        Byelorussian_shortu 000006AE U+045E
+        Cyrillic_dzhe 000006AF U+045F
         Serbian_dze 000006AF d
-        numerosign 000006B0
-        Serbian_DJE 000006B1
-        Macedonia_GJE 000006B2
-        Cyrillic_IO 000006B3
-        Ukrainian_IE 000006B4
+        numerosign 000006B0 U+2116
+        Serbian_DJE 000006B1 U+0402
+        Macedonia_GJE 000006B2 U+0403
+        Cyrillic_IO 000006B3 U+0401
+        Ukrainian_IE 000006B4 U+0404
         Ukranian_JE 000006B4 d
-        Macedonia_DSE 000006B5
-        Ukrainian_I 000006B6
+        Macedonia_DSE 000006B5 U+0405
+        Ukrainian_I 000006B6 U+0406
         Ukranian_I 000006B6 d
-        Ukrainian_YI 000006B7
+        Ukrainian_YI 000006B7 U+0407
         Ukranian_YI 000006B7 d
-        Cyrillic_JE 000006B8
+        Cyrillic_JE 000006B8 U+0408
         Serbian_JE 000006B8 d
-        Cyrillic_LJE 000006B9
+        Cyrillic_LJE 000006B9 U+0409
         Serbian_LJE 000006B9 d
-        Cyrillic_NJE 000006BA
+        Cyrillic_NJE 000006BA U+040A
         Serbian_NJE 000006BA d
-        Serbian_TSHE 000006BB
-        Macedonia_KJE 000006BC
-        Ukrainian_GHE_WITH_UPTURN 000006BD
-        Byelorussian_SHORTU 000006BE
-        Cyrillic_DZHE 000006BF
+        Serbian_TSHE 000006BB U+040B
+        Macedonia_KJE 000006BC U+040C
+        Ukrainian_GHE_WITH_UPTURN 000006BD U+0490
+        Byelorussian_SHORTU 000006BE U+040E
+        Cyrillic_DZHE 000006BF U+040F
         Serbian_DZE 000006BF d
-        Cyrillic_yu 000006C0
-        Cyrillic_a 000006C1
-        Cyrillic_be 000006C2
-        Cyrillic_tse 000006C3
-        Cyrillic_de 000006C4
-        Cyrillic_ie 000006C5
-        Cyrillic_ef 000006C6
-        Cyrillic_ghe 000006C7
-        Cyrillic_ha 000006C8
-        Cyrillic_i 000006C9
-        Cyrillic_shorti 000006CA
-        Cyrillic_ka 000006CB
-        Cyrillic_el 000006CC
-        Cyrillic_em 000006CD
-        Cyrillic_en 000006CE
-        Cyrillic_o 000006CF
-        Cyrillic_pe 000006D0
-        Cyrillic_ya 000006D1
-        Cyrillic_er 000006D2
-        Cyrillic_es 000006D3
-        Cyrillic_te 000006D4
-        Cyrillic_u 000006D5
-        Cyrillic_zhe 000006D6
-        Cyrillic_ve 000006D7
-        Cyrillic_softsign 000006D8
-        Cyrillic_yeru 000006D9
-        Cyrillic_ze 000006DA
-        Cyrillic_sha 000006DB
-        Cyrillic_e 000006DC
-        Cyrillic_shcha 000006DD
-        Cyrillic_che 000006DE
-        Cyrillic_hardsign 000006DF
-        Cyrillic_YU 000006E0
-        Cyrillic_A 000006E1
-        Cyrillic_BE 000006E2
-        Cyrillic_TSE 000006E3
-        Cyrillic_DE 000006E4
-        Cyrillic_IE 000006E5
-        Cyrillic_EF 000006E6
-        Cyrillic_GHE 000006E7
-        Cyrillic_HA 000006E8
-        Cyrillic_I 000006E9
-        Cyrillic_SHORTI 000006EA
-        Cyrillic_KA 000006EB
-        Cyrillic_EL 000006EC
-        Cyrillic_EM 000006ED
-        Cyrillic_EN 000006EE
-        Cyrillic_O 000006EF
-        Cyrillic_PE 000006F0
-        Cyrillic_YA 000006F1
-        Cyrillic_ER 000006F2
-        Cyrillic_ES 000006F3
-        Cyrillic_TE 000006F4
-        Cyrillic_U 000006F5
-        Cyrillic_ZHE 000006F6
-        Cyrillic_VE 000006F7
-        Cyrillic_SOFTSIGN 000006F8
-        Cyrillic_YERU 000006F9
-        Cyrillic_ZE 000006FA
-        Cyrillic_SHA 000006FB
-        Cyrillic_E 000006FC
-        Cyrillic_SHCHA 000006FD
-        Cyrillic_CHE 000006FE
-        Cyrillic_HARDSIGN 000006FF
-        Greek_ALPHAaccent 000007A1
-        Greek_EPSILONaccent 000007A2
-        Greek_ETAaccent 000007A3
-        Greek_IOTAaccent 000007A4
-        Greek_IOTAdieresis 000007A5
+        Cyrillic_yu 000006C0 U+044E
+        Cyrillic_a 000006C1 U+0430
+        Cyrillic_be 000006C2 U+0431
+        Cyrillic_tse 000006C3 U+0446
+        Cyrillic_de 000006C4 U+0434
+        Cyrillic_ie 000006C5 U+0435
+        Cyrillic_ef 000006C6 U+0444
+        Cyrillic_ghe 000006C7 U+0433
+        Cyrillic_ha 000006C8 U+0445
+        Cyrillic_i 000006C9 U+0438
+        Cyrillic_shorti 000006CA U+0439
+        Cyrillic_ka 000006CB U+043A
+        Cyrillic_el 000006CC U+043B
+        Cyrillic_em 000006CD U+043C
+        Cyrillic_en 000006CE U+043D
+        Cyrillic_o 000006CF U+043E
+        Cyrillic_pe 000006D0 U+043F
+        Cyrillic_ya 000006D1 U+044F
+        Cyrillic_er 000006D2 U+0440
+        Cyrillic_es 000006D3 U+0441
+        Cyrillic_te 000006D4 U+0442
+        Cyrillic_u 000006D5 U+0443
+        Cyrillic_zhe 000006D6 U+0436
+        Cyrillic_ve 000006D7 U+0432
+        Cyrillic_softsign 000006D8 U+044C
+        Cyrillic_yeru 000006D9 U+044B
+        Cyrillic_ze 000006DA U+0437
+        Cyrillic_sha 000006DB U+0448
+        Cyrillic_e 000006DC U+044D
+        Cyrillic_shcha 000006DD U+0449
+        Cyrillic_che 000006DE U+0447
+        Cyrillic_hardsign 000006DF U+044A
+        Cyrillic_YU 000006E0 U+042E
+        Cyrillic_A 000006E1 U+0410
+        Cyrillic_BE 000006E2 U+0411
+        Cyrillic_TSE 000006E3 U+0426
+        Cyrillic_DE 000006E4 U+0414
+        Cyrillic_IE 000006E5 U+0415
+        Cyrillic_EF 000006E6 U+0424
+        Cyrillic_GHE 000006E7 U+0413
+        Cyrillic_HA 000006E8 U+0425
+        Cyrillic_I 000006E9 U+0418
+        Cyrillic_SHORTI 000006EA U+0419
+        Cyrillic_KA 000006EB U+041A
+        Cyrillic_EL 000006EC U+041B
+        Cyrillic_EM 000006ED U+041C
+        Cyrillic_EN 000006EE U+041D
+        Cyrillic_O 000006EF U+041E
+        Cyrillic_PE 000006F0 U+041F
+        Cyrillic_YA 000006F1 U+042F
+        Cyrillic_ER 000006F2 U+0420
+        Cyrillic_ES 000006F3 U+0421
+        Cyrillic_TE 000006F4 U+0422
+        Cyrillic_U 000006F5 U+0423
+        Cyrillic_ZHE 000006F6 U+0416
+        Cyrillic_VE 000006F7 U+0412
+        Cyrillic_SOFTSIGN 000006F8 U+042C
+        Cyrillic_YERU 000006F9 U+042B
+        Cyrillic_ZE 000006FA U+0417
+        Cyrillic_SHA 000006FB U+0428
+        Cyrillic_E 000006FC U+042D
+        Cyrillic_SHCHA 000006FD U+0429
+        Cyrillic_CHE 000006FE U+0427
+        Cyrillic_HARDSIGN 000006FF U+042A
+        Greek_ALPHAaccent 000007A1 U+0386
+        Greek_EPSILONaccent 000007A2 U+0388
+        Greek_ETAaccent 000007A3 U+0389
+        Greek_IOTAaccent 000007A4 U+038A
+        Greek_IOTAdieresis 000007A5 U+03AA
         Greek_IOTAdiaeresis 000007A5
-        Greek_OMICRONaccent 000007A7
-        Greek_UPSILONaccent 000007A8
-        Greek_UPSILONdieresis 000007A9
-        Greek_OMEGAaccent 000007AB
-        Greek_accentdieresis 000007AE
-        Greek_horizbar 000007AF
-        Greek_alphaaccent 000007B1
-        Greek_epsilonaccent 000007B2
-        Greek_etaaccent 000007B3
-        Greek_iotaaccent 000007B4
-        Greek_iotadieresis 000007B5
-        Greek_iotaaccentdieresis 000007B6
-        Greek_omicronaccent 000007B7
-        Greek_upsilonaccent 000007B8
-        Greek_upsilondieresis 000007B9
-        Greek_upsilonaccentdieresis 000007BA
-        Greek_omegaaccent 000007BB
-        Greek_ALPHA 000007C1
-        Greek_BETA 000007C2
-        Greek_GAMMA 000007C3
-        Greek_DELTA 000007C4
-        Greek_EPSILON 000007C5
-        Greek_ZETA 000007C6
-        Greek_ETA 000007C7
-        Greek_THETA 000007C8
-        Greek_IOTA 000007C9
-        Greek_KAPPA 000007CA
-        Greek_LAMDA 000007CB
-        Greek_LAMBDA 000007CB
-        Greek_MU 000007CC
-        Greek_NU 000007CD
-        Greek_XI 000007CE
-        Greek_OMICRON 000007CF
-        Greek_PI 000007D0
-        Greek_RHO 000007D1
-        Greek_SIGMA 000007D2
-        Greek_TAU 000007D4
-        Greek_UPSILON 000007D5
-        Greek_PHI 000007D6
-        Greek_CHI 000007D7
-        Greek_PSI 000007D8
-        Greek_OMEGA 000007D9
-        Greek_alpha 000007E1
-        Greek_beta 000007E2
-        Greek_gamma 000007E3
-        Greek_delta 000007E4
-        Greek_epsilon 000007E5
-        Greek_zeta 000007E6
-        Greek_eta 000007E7
-        Greek_theta 000007E8
-        Greek_iota 000007E9
-        Greek_kappa 000007EA
-        Greek_lamda 000007EB
-        Greek_lambda 000007EB
-        Greek_mu 000007EC
-        Greek_nu 000007ED
-        Greek_xi 000007EE
-        Greek_omicron 000007EF
-        Greek_pi 000007F0
-        Greek_rho 000007F1
-        Greek_sigma 000007F2
-        Greek_finalsmallsigma 000007F3
-        Greek_tau 000007F4
-        Greek_upsilon 000007F5
-        Greek_phi 000007F6
-        Greek_chi 000007F7
-        Greek_psi 000007F8
-        Greek_omega 000007F9
+        Greek_OMICRONaccent 000007A7 U+038C
+        Greek_UPSILONaccent 000007A8 U+038E
+        Greek_UPSILONdieresis 000007A9 U+03AB
+        Greek_OMEGAaccent 000007AB U+038F
+        Greek_accentdieresis 000007AE U+0385
+        Greek_horizbar 000007AF U+2015
+        Greek_alphaaccent 000007B1 U+03AC
+        Greek_epsilonaccent 000007B2 U+03AD
+        Greek_etaaccent 000007B3 U+03AE
+        Greek_iotaaccent 000007B4 U+03AF
+        Greek_iotadieresis 000007B5 U+03CA
+        Greek_iotaaccentdieresis 000007B6 U+0390
+        Greek_omicronaccent 000007B7 U+03CC
+        Greek_upsilonaccent 000007B8 U+03CD
+        Greek_upsilondieresis 000007B9 U+03CB
+        Greek_upsilonaccentdieresis 000007BA U+03B0
+        Greek_omegaaccent 000007BB U+03CE
+        Greek_ALPHA 000007C1 U+0391
+        Greek_BETA 000007C2 U+0392
+        Greek_GAMMA 000007C3 U+0393
+        Greek_DELTA 000007C4 U+0394
+        Greek_EPSILON 000007C5 U+0395
+        Greek_ZETA 000007C6 U+0396
+        Greek_ETA 000007C7 U+0397
+        Greek_THETA 000007C8 U+0398
+        Greek_IOTA 000007C9 U+0399
+        Greek_KAPPA 000007CA U+039A
+        Greek_LAMDA 000007CB U+039B
+        Greek_LAMBDA 000007CB U+039B
+        Greek_MU 000007CC U+039C
+        Greek_NU 000007CD U+039D
+        Greek_XI 000007CE U+039E
+        Greek_OMICRON 000007CF U+039F
+        Greek_PI 000007D0 U+03A0
+        Greek_RHO 000007D1 U+03A1
+        Greek_SIGMA 000007D2 U+03A3
+        Greek_TAU 000007D4 U+03A4
+        Greek_UPSILON 000007D5 U+03A5
+        Greek_PHI 000007D6 U+03A6
+        Greek_CHI 000007D7 U+03A7
+        Greek_PSI 000007D8 U+03A8
+        Greek_OMEGA 000007D9 U+03A9
+        Greek_alpha 000007E1 U+03B1
+        Greek_beta 000007E2 U+03B2
+        Greek_gamma 000007E3 U+03B3
+        Greek_delta 000007E4 U+03B4
+        Greek_epsilon 000007E5 U+03B5
+        Greek_zeta 000007E6 U+03B6
+        Greek_eta 000007E7 U+03B7
+        Greek_theta 000007E8 U+03B8
+        Greek_iota 000007E9 U+03B9
+        Greek_kappa 000007EA U+03BA
+        Greek_lamda 000007EB U+03BB
+        Greek_lambda 000007EB U+03BB
+        Greek_mu 000007EC U+03BC
+        Greek_nu 000007ED U+03BD
+        Greek_xi 000007EE U+03BE
+        Greek_omicron 000007EF U+03BF
+        Greek_pi 000007F0 U+03C0
+        Greek_rho 000007F1 U+03C1
+        Greek_sigma 000007F2 U+03C3
+        Greek_finalsmallsigma 000007F3 U+03C2
+        Greek_tau 000007F4 U+03C4
+        Greek_upsilon 000007F5 U+03C5
+        Greek_phi 000007F6 U+03C6
+        Greek_chi 000007F7 U+03C7
+        Greek_psi 000007F8 U+03C8
+        Greek_omega 000007F9 U+03C9
         Greek_switch 0000FF7E d
-        leftradical 000008A1
+        leftradical 000008A1 U+23B7
         topleftradical 000008A2
         horizconnector 000008A3
-        topintegral 000008A4
-        botintegral 000008A5
+        topintegral 000008A4 U+2320
+        botintegral 000008A5 U+2321
         vertconnector 000008A6
-        topleftsqbracket 000008A7
-        botleftsqbracket 000008A8
-        toprightsqbracket 000008A9
-        botrightsqbracket 000008AA
-        topleftparens 000008AB
-        botleftparens 000008AC
-        toprightparens 000008AD
-        botrightparens 000008AE
-        leftmiddlecurlybrace 000008AF
-        rightmiddlecurlybrace 000008B0
+        topleftsqbracket 000008A7 U+23A1
+        botleftsqbracket 000008A8 U+23A3
+        toprightsqbracket 000008A9 U+23A4
+        botrightsqbracket 000008AA U+23A6
+        topleftparens 000008AB U+239B
+        botleftparens 000008AC U+239D
+        toprightparens 000008AD U+239E
+        botrightparens 000008AE U+23A0
+        leftmiddlecurlybrace 000008AF U+23A8
+        rightmiddlecurlybrace 000008B0 U+23AC
         topleftsummation 000008B1
         botleftsummation 000008B2
         topvertsummationconnector 000008B3
@@ -1096,103 +1096,103 @@ extension Keysym {
         toprightsummation 000008B5
         botrightsummation 000008B6
         rightmiddlesummation 000008B7
-        lessthanequal 000008BC
-        notequal 000008BD
-        greaterthanequal 000008BE
-        integral 000008BF
-        therefore 000008C0
-        variation 000008C1
-        infinity 000008C2
-        nabla 000008C5
-        approximate 000008C8
-        similarequal 000008C9
-        ifonlyif 000008CD
-        implies 000008CE
-        identical 000008CF
-        radical 000008D6
-        includedin 000008DA
-        includes 000008DB
-        intersection 000008DC
-        union 000008DD
-        logicaland 000008DE
-        logicalor 000008DF
-        partialderivative 000008EF
-        function 000008F6
-        leftarrow 000008FB
-        uparrow 000008FC
-        rightarrow 000008FD
-        downarrow 000008FE
+        lessthanequal 000008BC U+2264
+        notequal 000008BD U+2260
+        greaterthanequal 000008BE U+2265
+        integral 000008BF U+222B
+        therefore 000008C0 U+2234
+        variation 000008C1 U+221D
+        infinity 000008C2 U+221E
+        nabla 000008C5 U+2207
+        approximate 000008C8 U+223C
+        similarequal 000008C9 U+2243
+        ifonlyif 000008CD U+21D4
+        implies 000008CE U+21D2
+        identical 000008CF U+2261
+        radical 000008D6 U+221A
+        includedin 000008DA U+2282
+        includes 000008DB U+2283
+        intersection 000008DC U+2229
+        union 000008DD U+222A
+        logicaland 000008DE U+2227
+        logicalor 000008DF U+2228
+        partialderivative 000008EF U+2202
+        function 000008F6 U+0192
+        leftarrow 000008FB U+2190
+        uparrow 000008FC U+2191
+        rightarrow 000008FD U+2192
+        downarrow 000008FE U+2193
         blank 000009DF
-        soliddiamond 000009E0
-        checkerboard 000009E1
-        ht 000009E2
-        ff 000009E3
-        cr 000009E4
-        lf 000009E5
-        nl 000009E8
-        vt 000009E9
-        lowrightcorner 000009EA
-        uprightcorner 000009EB
-        upleftcorner 000009EC
-        lowleftcorner 000009ED
-        crossinglines 000009EE
-        horizlinescan1 000009EF
-        horizlinescan3 000009F0
-        horizlinescan5 000009F1
-        horizlinescan7 000009F2
-        horizlinescan9 000009F3
-        leftt 000009F4
-        rightt 000009F5
-        bott 000009F6
-        topt 000009F7
-        vertbar 000009F8
-        emspace 00000AA1
-        enspace 00000AA2
-        em3space 00000AA3
-        em4space 00000AA4
-        digitspace 00000AA5
-        punctspace 00000AA6
-        thinspace 00000AA7
-        hairspace 00000AA8
-        emdash 00000AA9
-        endash 00000AAA
+        soliddiamond 000009E0 U+25C6
+        checkerboard 000009E1 U+2592
+        ht 000009E2 U+2409
+        ff 000009E3 U+240C
+        cr 000009E4 U+240D
+        lf 000009E5 U+240A
+        nl 000009E8 U+2424
+        vt 000009E9 U+240B
+        lowrightcorner 000009EA U+2518
+        uprightcorner 000009EB U+2510
+        upleftcorner 000009EC U+250C
+        lowleftcorner 000009ED U+2514
+        crossinglines 000009EE U+253C
+        horizlinescan1 000009EF U+23BA
+        horizlinescan3 000009F0 U+23BB
+        horizlinescan5 000009F1 U+2500
+        horizlinescan7 000009F2 U+23BC
+        horizlinescan9 000009F3 U+23BD
+        leftt 000009F4 U+251C
+        rightt 000009F5 U+2524
+        bott 000009F6 U+2534
+        topt 000009F7 U+252C
+        vertbar 000009F8 U+2502
+        emspace 00000AA1 U+2003
+        enspace 00000AA2 U+2002
+        em3space 00000AA3 U+2004
+        em4space 00000AA4 U+2005
+        digitspace 00000AA5 U+2007
+        punctspace 00000AA6 U+2008
+        thinspace 00000AA7 U+2009
+        hairspace 00000AA8 U+200A
+        emdash 00000AA9 U+2014
+        endash 00000AAA U+2013
         signifblank 00000AAC
-        ellipsis 00000AAE
-        doubbaselinedot 00000AAF
-        onethird 00000AB0
-        twothirds 00000AB1
-        onefifth 00000AB2
-        twofifths 00000AB3
-        threefifths 00000AB4
-        fourfifths 00000AB5
-        onesixth 00000AB6
-        fivesixths 00000AB7
-        careof 00000AB8
-        figdash 00000ABB
+        ellipsis 00000AAE U+2026
+        doubbaselinedot 00000AAF U+2025
+        onethird 00000AB0 U+2153
+        twothirds 00000AB1 U+2154
+        onefifth 00000AB2 U+2155
+        twofifths 00000AB3 U+2156
+        threefifths 00000AB4 U+2157
+        fourfifths 00000AB5 U+2158
+        onesixth 00000AB6 U+2159
+        fivesixths 00000AB7 U+215A
+        careof 00000AB8 U+2105
+        figdash 00000ABB U+2012
         leftanglebracket 00000ABC
         decimalpoint 00000ABD
         rightanglebracket 00000ABE
         marker 00000ABF
-        oneeighth 00000AC3
-        threeeighths 00000AC4
-        fiveeighths 00000AC5
-        seveneighths 00000AC6
-        trademark 00000AC9
+        oneeighth 00000AC3 U+215B
+        threeeighths 00000AC4 U+215C
+        fiveeighths 00000AC5 U+215D
+        seveneighths 00000AC6 U+215E
+        trademark 00000AC9 U+2122
         signaturemark 00000ACA
         trademarkincircle 00000ACB
         leftopentriangle 00000ACC
         rightopentriangle 00000ACD
         emopencircle 00000ACE
         emopenrectangle 00000ACF
-        leftsinglequotemark 00000AD0
-        rightsinglequotemark 00000AD1
-        leftdoublequotemark 00000AD2
-        rightdoublequotemark 00000AD3
-        prescription 00000AD4
-        permille 00000AD5
-        minutes 00000AD6
-        seconds 00000AD7
-        latincross 00000AD9
+        leftsinglequotemark 00000AD0 U+2018
+        rightsinglequotemark 00000AD1 U+2019
+        leftdoublequotemark 00000AD2 U+201C
+        rightdoublequotemark 00000AD3 U+201D
+        prescription 00000AD4 U+211E
+        permille 00000AD5 U+2030
+        minutes 00000AD6 U+2032
+        seconds 00000AD7 U+2033
+        latincross 00000AD9 U+271D
         hexagram 00000ADA
         filledrectbullet 00000ADB
         filledlefttribullet 00000ADC
@@ -1211,168 +1211,168 @@ extension Keysym {
         filledtribulletdown 00000AE9
         leftpointer 00000AEA
         rightpointer 00000AEB
-        club 00000AEC
-        diamond 00000AED
-        heart 00000AEE
-        maltesecross 00000AF0
-        dagger 00000AF1
-        doubledagger 00000AF2
-        checkmark 00000AF3
-        ballotcross 00000AF4
-        musicalsharp 00000AF5
-        musicalflat 00000AF6
-        malesymbol 00000AF7
-        femalesymbol 00000AF8
-        telephone 00000AF9
-        telephonerecorder 00000AFA
-        phonographcopyright 00000AFB
-        caret 00000AFC
-        singlelowquotemark 00000AFD
-        doublelowquotemark 00000AFE
+        club 00000AEC U+2663
+        diamond 00000AED U+2666
+        heart 00000AEE U+2665
+        maltesecross 00000AF0 U+2720
+        dagger 00000AF1 U+2020
+        doubledagger 00000AF2 U+2021
+        checkmark 00000AF3 U+2713
+        ballotcross 00000AF4 U+2717
+        musicalsharp 00000AF5 U+266F
+        musicalflat 00000AF6 U+266D
+        malesymbol 00000AF7 U+2642
+        femalesymbol 00000AF8 U+2640
+        telephone 00000AF9 U+260E
+        telephonerecorder 00000AFA U+2315
+        phonographcopyright 00000AFB U+2117
+        caret 00000AFC U+2038
+        singlelowquotemark 00000AFD U+201A
+        doublelowquotemark 00000AFE U+201E
         cursor 00000AFF
         leftcaret 00000BA3
         rightcaret 00000BA6
         downcaret 00000BA8
         upcaret 00000BA9
         overbar 00000BC0
-        downtack 00000BC2
+        downtack 00000BC2 U+22A4
         upshoe 00000BC3
-        downstile 00000BC4
+        downstile 00000BC4 U+230A
         underbar 00000BC6
-        jot 00000BCA
-        quad 00000BCC
-        uptack 00000BCE
-        circle 00000BCF
-        upstile 00000BD3
+        jot 00000BCA U+2218
+        quad 00000BCC U+2395
+        uptack 00000BCE U+22A5
+        circle 00000BCF U+25CB
+        upstile 00000BD3 U+2308
         downshoe 00000BD6
         rightshoe 00000BD8
         leftshoe 00000BDA
-        lefttack 00000BDC
-        righttack 00000BFC
-        hebrew_doublelowline 00000CDF
-        hebrew_aleph 00000CE0
-        hebrew_bet 00000CE1
+        lefttack 00000BDC U+22A3
+        righttack 00000BFC U+22A2
+        hebrew_doublelowline 00000CDF U+2017
+        hebrew_aleph 00000CE0 U+05D0
+        hebrew_bet 00000CE1 U+05D1
         hebrew_beth 00000CE1 d
-        hebrew_gimel 00000CE2
+        hebrew_gimel 00000CE2 U+05D2
         hebrew_gimmel 00000CE2 d
-        hebrew_dalet 00000CE3
+        hebrew_dalet 00000CE3 U+05D3
         hebrew_daleth 00000CE3 d
-        hebrew_he 00000CE4
-        hebrew_waw 00000CE5
-        hebrew_zain 00000CE6
+        hebrew_he 00000CE4 U+05D4
+        hebrew_waw 00000CE5 U+05D5
+        hebrew_zain 00000CE6 U+05D6
         hebrew_zayin 00000CE6 d
-        hebrew_chet 00000CE7
+        hebrew_chet 00000CE7 U+05D7
         hebrew_het 00000CE7 d
-        hebrew_tet 00000CE8
+        hebrew_tet 00000CE8 U+05D8
         hebrew_teth 00000CE8 d
-        hebrew_yod 00000CE9
-        hebrew_finalkaph 00000CEA
-        hebrew_kaph 00000CEB
-        hebrew_lamed 00000CEC
-        hebrew_finalmem 00000CED
-        hebrew_mem 00000CEE
-        hebrew_finalnun 00000CEF
-        hebrew_nun 00000CF0
-        hebrew_samech 00000CF1
+        hebrew_yod 00000CE9 U+05D9
+        hebrew_finalkaph 00000CEA U+05DA
+        hebrew_kaph 00000CEB U+05DB
+        hebrew_lamed 00000CEC U+05DC
+        hebrew_finalmem 00000CED U+05DD
+        hebrew_mem 00000CEE U+05DE
+        hebrew_finalnun 00000CEF U+05DF
+        hebrew_nun 00000CF0 U+05E0
+        hebrew_samech 00000CF1 U+05E1
         hebrew_samekh 00000CF1 d
-        hebrew_ayin 00000CF2
-        hebrew_finalpe 00000CF3
-        hebrew_pe 00000CF4
-        hebrew_finalzade 00000CF5
+        hebrew_ayin 00000CF2 U+05E2
+        hebrew_finalpe 00000CF3 U+05E3
+        hebrew_pe 00000CF4 U+05E4
+        hebrew_finalzade 00000CF5 U+05E5
         hebrew_finalzadi 00000CF5 d
-        hebrew_zade 00000CF6
+        hebrew_zade 00000CF6 U+05E6
         hebrew_zadi 00000CF6 d
-        hebrew_qoph 00000CF7
+        hebrew_qoph 00000CF7 U+05E7
         hebrew_kuf 00000CF7 d
-        hebrew_resh 00000CF8
-        hebrew_shin 00000CF9
-        hebrew_taw 00000CFA
+        hebrew_resh 00000CF8 U+05E8
+        hebrew_shin 00000CF9 U+05E9
+        hebrew_taw 00000CFA U+05EA
         hebrew_taf 00000CFA d
         Hebrew_switch 0000FF7E d
-        Thai_kokai 00000DA1
-        Thai_khokhai 00000DA2
-        Thai_khokhuat 00000DA3
-        Thai_khokhwai 00000DA4
-        Thai_khokhon 00000DA5
-        Thai_khorakhang 00000DA6
-        Thai_ngongu 00000DA7
-        Thai_chochan 00000DA8
-        Thai_choching 00000DA9
-        Thai_chochang 00000DAA
-        Thai_soso 00000DAB
-        Thai_chochoe 00000DAC
-        Thai_yoying 00000DAD
-        Thai_dochada 00000DAE
-        Thai_topatak 00000DAF
-        Thai_thothan 00000DB0
-        Thai_thonangmontho 00000DB1
-        Thai_thophuthao 00000DB2
-        Thai_nonen 00000DB3
-        Thai_dodek 00000DB4
-        Thai_totao 00000DB5
-        Thai_thothung 00000DB6
-        Thai_thothahan 00000DB7
-        Thai_thothong 00000DB8
-        Thai_nonu 00000DB9
-        Thai_bobaimai 00000DBA
-        Thai_popla 00000DBB
-        Thai_phophung 00000DBC
-        Thai_fofa 00000DBD
-        Thai_phophan 00000DBE
-        Thai_fofan 00000DBF
-        Thai_phosamphao 00000DC0
-        Thai_moma 00000DC1
-        Thai_yoyak 00000DC2
-        Thai_rorua 00000DC3
-        Thai_ru 00000DC4
-        Thai_loling 00000DC5
-        Thai_lu 00000DC6
-        Thai_wowaen 00000DC7
-        Thai_sosala 00000DC8
-        Thai_sorusi 00000DC9
-        Thai_sosua 00000DCA
-        Thai_hohip 00000DCB
-        Thai_lochula 00000DCC
-        Thai_oang 00000DCD
-        Thai_honokhuk 00000DCE
-        Thai_paiyannoi 00000DCF
-        Thai_saraa 00000DD0
-        Thai_maihanakat 00000DD1
-        Thai_saraaa 00000DD2
-        Thai_saraam 00000DD3
-        Thai_sarai 00000DD4
-        Thai_saraii 00000DD5
-        Thai_saraue 00000DD6
-        Thai_sarauee 00000DD7
-        Thai_sarau 00000DD8
-        Thai_sarauu 00000DD9
-        Thai_phinthu 00000DDA
+        Thai_kokai 00000DA1 U+0E01
+        Thai_khokhai 00000DA2 U+0E02
+        Thai_khokhuat 00000DA3 U+0E03
+        Thai_khokhwai 00000DA4 U+0E04
+        Thai_khokhon 00000DA5 U+0E05
+        Thai_khorakhang 00000DA6 U+0E06
+        Thai_ngongu 00000DA7 U+0E07
+        Thai_chochan 00000DA8 U+0E08
+        Thai_choching 00000DA9 U+0E09
+        Thai_chochang 00000DAA U+0E0A
+        Thai_soso 00000DAB U+0E0B
+        Thai_chochoe 00000DAC U+0E0C
+        Thai_yoying 00000DAD U+0E0D
+        Thai_dochada 00000DAE U+0E0E
+        Thai_topatak 00000DAF U+0E0F
+        Thai_thothan 00000DB0 U+0E10
+        Thai_thonangmontho 00000DB1 U+0E11
+        Thai_thophuthao 00000DB2 U+0E12
+        Thai_nonen 00000DB3 U+0E13
+        Thai_dodek 00000DB4 U+0E14
+        Thai_totao 00000DB5 U+0E15
+        Thai_thothung 00000DB6 U+0E16
+        Thai_thothahan 00000DB7 U+0E17
+        Thai_thothong 00000DB8 U+0E18
+        Thai_nonu 00000DB9 U+0E19
+        Thai_bobaimai 00000DBA U+0E1A
+        Thai_popla 00000DBB U+0E1B
+        Thai_phophung 00000DBC U+0E1C
+        Thai_fofa 00000DBD U+0E1D
+        Thai_phophan 00000DBE U+0E1E
+        Thai_fofan 00000DBF U+0E1F
+        Thai_phosamphao 00000DC0 U+0E20
+        Thai_moma 00000DC1 U+0E21
+        Thai_yoyak 00000DC2 U+0E22
+        Thai_rorua 00000DC3 U+0E23
+        Thai_ru 00000DC4 U+0E24
+        Thai_loling 00000DC5 U+0E25
+        Thai_lu 00000DC6 U+0E26
+        Thai_wowaen 00000DC7 U+0E27
+        Thai_sosala 00000DC8 U+0E28
+        Thai_sorusi 00000DC9 U+0E29
+        Thai_sosua 00000DCA U+0E2A
+        Thai_hohip 00000DCB U+0E2B
+        Thai_lochula 00000DCC U+0E2C
+        Thai_oang 00000DCD U+0E2D
+        Thai_honokhuk 00000DCE U+0E2E
+        Thai_paiyannoi 00000DCF U+0E2F
+        Thai_saraa 00000DD0 U+0E30
+        Thai_maihanakat 00000DD1 U+0E31
+        Thai_saraaa 00000DD2 U+0E32
+        Thai_saraam 00000DD3 U+0E33
+        Thai_sarai 00000DD4 U+0E34
+        Thai_saraii 00000DD5 U+0E35
+        Thai_saraue 00000DD6 U+0E36
+        Thai_sarauee 00000DD7 U+0E37
+        Thai_sarau 00000DD8 U+0E38
+        Thai_sarauu 00000DD9 U+0E39
+        Thai_phinthu 00000DDA U+0E3A
         Thai_maihanakat_maitho 00000DDE
-        Thai_baht 00000DDF
-        Thai_sarae 00000DE0
-        Thai_saraae 00000DE1
-        Thai_sarao 00000DE2
-        Thai_saraaimaimuan 00000DE3
-        Thai_saraaimaimalai 00000DE4
-        Thai_lakkhangyao 00000DE5
-        Thai_maiyamok 00000DE6
-        Thai_maitaikhu 00000DE7
-        Thai_maiek 00000DE8
-        Thai_maitho 00000DE9
-        Thai_maitri 00000DEA
-        Thai_maichattawa 00000DEB
-        Thai_thanthakhat 00000DEC
-        Thai_nikhahit 00000DED
-        Thai_leksun 00000DF0
-        Thai_leknung 00000DF1
-        Thai_leksong 00000DF2
-        Thai_leksam 00000DF3
-        Thai_leksi 00000DF4
-        Thai_lekha 00000DF5
-        Thai_lekhok 00000DF6
-        Thai_lekchet 00000DF7
-        Thai_lekpaet 00000DF8
-        Thai_lekkao 00000DF9
+        Thai_baht 00000DDF U+0E3F
+        Thai_sarae 00000DE0 U+0E40
+        Thai_saraae 00000DE1 U+0E41
+        Thai_sarao 00000DE2 U+0E42
+        Thai_saraaimaimuan 00000DE3 U+0E43
+        Thai_saraaimaimalai 00000DE4 U+0E44
+        Thai_lakkhangyao 00000DE5 U+0E45
+        Thai_maiyamok 00000DE6 U+0E46
+        Thai_maitaikhu 00000DE7 U+0E47
+        Thai_maiek 00000DE8 U+0E48
+        Thai_maitho 00000DE9 U+0E49
+        Thai_maitri 00000DEA U+0E4A
+        Thai_maichattawa 00000DEB U+0E4B
+        Thai_thanthakhat 00000DEC U+0E4C
+        Thai_nikhahit 00000DED U+0E4D
+        Thai_leksun 00000DF0 U+0E50
+        Thai_leknung 00000DF1 U+0E51
+        Thai_leksong 00000DF2 U+0E52
+        Thai_leksam 00000DF3 U+0E53
+        Thai_leksi 00000DF4 U+0E54
+        Thai_lekha 00000DF5 U+0E55
+        Thai_lekhok 00000DF6 U+0E56
+        Thai_lekchet 00000DF7 U+0E57
+        Thai_lekpaet 00000DF8 U+0E58
+        Thai_lekkao 00000DF9 U+0E59
         Hangul 0000FF31
         Hangul_Start 0000FF32
         Hangul_End 0000FF33
@@ -1389,386 +1389,386 @@ extension Keysym {
         Hangul_PreviousCandidate 0000FF3E
         Hangul_Special 0000FF3F
         Hangul_switch 0000FF7E d
-        Hangul_Kiyeog 00000EA1
-        Hangul_SsangKiyeog 00000EA2
-        Hangul_KiyeogSios 00000EA3
-        Hangul_Nieun 00000EA4
-        Hangul_NieunJieuj 00000EA5
-        Hangul_NieunHieuh 00000EA6
-        Hangul_Dikeud 00000EA7
-        Hangul_SsangDikeud 00000EA8
-        Hangul_Rieul 00000EA9
-        Hangul_RieulKiyeog 00000EAA
-        Hangul_RieulMieum 00000EAB
-        Hangul_RieulPieub 00000EAC
-        Hangul_RieulSios 00000EAD
-        Hangul_RieulTieut 00000EAE
-        Hangul_RieulPhieuf 00000EAF
-        Hangul_RieulHieuh 00000EB0
-        Hangul_Mieum 00000EB1
-        Hangul_Pieub 00000EB2
-        Hangul_SsangPieub 00000EB3
-        Hangul_PieubSios 00000EB4
-        Hangul_Sios 00000EB5
-        Hangul_SsangSios 00000EB6
-        Hangul_Ieung 00000EB7
-        Hangul_Jieuj 00000EB8
-        Hangul_SsangJieuj 00000EB9
-        Hangul_Cieuc 00000EBA
-        Hangul_Khieuq 00000EBB
-        Hangul_Tieut 00000EBC
-        Hangul_Phieuf 00000EBD
-        Hangul_Hieuh 00000EBE
-        Hangul_A 00000EBF
-        Hangul_AE 00000EC0
-        Hangul_YA 00000EC1
-        Hangul_YAE 00000EC2
-        Hangul_EO 00000EC3
-        Hangul_E 00000EC4
-        Hangul_YEO 00000EC5
-        Hangul_YE 00000EC6
-        Hangul_O 00000EC7
-        Hangul_WA 00000EC8
-        Hangul_WAE 00000EC9
-        Hangul_OE 00000ECA
-        Hangul_YO 00000ECB
-        Hangul_U 00000ECC
-        Hangul_WEO 00000ECD
-        Hangul_WE 00000ECE
-        Hangul_WI 00000ECF
-        Hangul_YU 00000ED0
-        Hangul_EU 00000ED1
-        Hangul_YI 00000ED2
-        Hangul_I 00000ED3
-        Hangul_J_Kiyeog 00000ED4
-        Hangul_J_SsangKiyeog 00000ED5
-        Hangul_J_KiyeogSios 00000ED6
-        Hangul_J_Nieun 00000ED7
-        Hangul_J_NieunJieuj 00000ED8
-        Hangul_J_NieunHieuh 00000ED9
-        Hangul_J_Dikeud 00000EDA
-        Hangul_J_Rieul 00000EDB
-        Hangul_J_RieulKiyeog 00000EDC
-        Hangul_J_RieulMieum 00000EDD
-        Hangul_J_RieulPieub 00000EDE
-        Hangul_J_RieulSios 00000EDF
-        Hangul_J_RieulTieut 00000EE0
-        Hangul_J_RieulPhieuf 00000EE1
-        Hangul_J_RieulHieuh 00000EE2
-        Hangul_J_Mieum 00000EE3
-        Hangul_J_Pieub 00000EE4
-        Hangul_J_PieubSios 00000EE5
-        Hangul_J_Sios 00000EE6
-        Hangul_J_SsangSios 00000EE7
-        Hangul_J_Ieung 00000EE8
-        Hangul_J_Jieuj 00000EE9
-        Hangul_J_Cieuc 00000EEA
-        Hangul_J_Khieuq 00000EEB
-        Hangul_J_Tieut 00000EEC
-        Hangul_J_Phieuf 00000EED
-        Hangul_J_Hieuh 00000EEE
-        Hangul_RieulYeorinHieuh 00000EEF
-        Hangul_SunkyeongeumMieum 00000EF0
-        Hangul_SunkyeongeumPieub 00000EF1
-        Hangul_PanSios 00000EF2
-        Hangul_KkogjiDalrinIeung 00000EF3
-        Hangul_SunkyeongeumPhieuf 00000EF4
-        Hangul_YeorinHieuh 00000EF5
-        Hangul_AraeA 00000EF6
-        Hangul_AraeAE 00000EF7
-        Hangul_J_PanSios 00000EF8
-        Hangul_J_KkogjiDalrinIeung 00000EF9
-        Hangul_J_YeorinHieuh 00000EFA
+        Hangul_Kiyeog 00000EA1 U+3131
+        Hangul_SsangKiyeog 00000EA2 U+3132
+        Hangul_KiyeogSios 00000EA3 U+3133
+        Hangul_Nieun 00000EA4 U+3134
+        Hangul_NieunJieuj 00000EA5 U+3135
+        Hangul_NieunHieuh 00000EA6 U+3136
+        Hangul_Dikeud 00000EA7 U+3137
+        Hangul_SsangDikeud 00000EA8 U+3138
+        Hangul_Rieul 00000EA9 U+3139
+        Hangul_RieulKiyeog 00000EAA U+313A
+        Hangul_RieulMieum 00000EAB U+313B
+        Hangul_RieulPieub 00000EAC U+313C
+        Hangul_RieulSios 00000EAD U+313D
+        Hangul_RieulTieut 00000EAE U+313E
+        Hangul_RieulPhieuf 00000EAF U+313F
+        Hangul_RieulHieuh 00000EB0 U+3140
+        Hangul_Mieum 00000EB1 U+3141
+        Hangul_Pieub 00000EB2 U+3142
+        Hangul_SsangPieub 00000EB3 U+3143
+        Hangul_PieubSios 00000EB4 U+3144
+        Hangul_Sios 00000EB5 U+3145
+        Hangul_SsangSios 00000EB6 U+3146
+        Hangul_Ieung 00000EB7 U+3147
+        Hangul_Jieuj 00000EB8 U+3148
+        Hangul_SsangJieuj 00000EB9 U+3149
+        Hangul_Cieuc 00000EBA U+314A
+        Hangul_Khieuq 00000EBB U+314B
+        Hangul_Tieut 00000EBC U+314C
+        Hangul_Phieuf 00000EBD U+314D
+        Hangul_Hieuh 00000EBE U+314E
+        Hangul_A 00000EBF U+314F
+        Hangul_AE 00000EC0 U+3150
+        Hangul_YA 00000EC1 U+3151
+        Hangul_YAE 00000EC2 U+3152
+        Hangul_EO 00000EC3 U+3153
+        Hangul_E 00000EC4 U+3154
+        Hangul_YEO 00000EC5 U+3155
+        Hangul_YE 00000EC6 U+3156
+        Hangul_O 00000EC7 U+3157
+        Hangul_WA 00000EC8 U+3158
+        Hangul_WAE 00000EC9 U+3159
+        Hangul_OE 00000ECA U+315A
+        Hangul_YO 00000ECB U+315B
+        Hangul_U 00000ECC U+315C
+        Hangul_WEO 00000ECD U+315D
+        Hangul_WE 00000ECE U+315E
+        Hangul_WI 00000ECF U+315F
+        Hangul_YU 00000ED0 U+3160
+        Hangul_EU 00000ED1 U+3161
+        Hangul_YI 00000ED2 U+3162
+        Hangul_I 00000ED3 U+3163
+        Hangul_J_Kiyeog 00000ED4 U+11A8
+        Hangul_J_SsangKiyeog 00000ED5 U+11A9
+        Hangul_J_KiyeogSios 00000ED6 U+11AA
+        Hangul_J_Nieun 00000ED7 U+11AB
+        Hangul_J_NieunJieuj 00000ED8 U+11AC
+        Hangul_J_NieunHieuh 00000ED9 U+11AD
+        Hangul_J_Dikeud 00000EDA U+11AE
+        Hangul_J_Rieul 00000EDB U+11AF
+        Hangul_J_RieulKiyeog 00000EDC U+11B0
+        Hangul_J_RieulMieum 00000EDD U+11B1
+        Hangul_J_RieulPieub 00000EDE U+11B2
+        Hangul_J_RieulSios 00000EDF U+11B3
+        Hangul_J_RieulTieut 00000EE0 U+11B4
+        Hangul_J_RieulPhieuf 00000EE1 U+11B5
+        Hangul_J_RieulHieuh 00000EE2 U+11B6
+        Hangul_J_Mieum 00000EE3 U+11B7
+        Hangul_J_Pieub 00000EE4 U+11B8
+        Hangul_J_PieubSios 00000EE5 U+11B9
+        Hangul_J_Sios 00000EE6 U+11BA
+        Hangul_J_SsangSios 00000EE7 U+11BB
+        Hangul_J_Ieung 00000EE8 U+11BC
+        Hangul_J_Jieuj 00000EE9 U+11BD
+        Hangul_J_Cieuc 00000EEA U+11BE
+        Hangul_J_Khieuq 00000EEB U+11BF
+        Hangul_J_Tieut 00000EEC U+11C0
+        Hangul_J_Phieuf 00000EED U+11C1
+        Hangul_J_Hieuh 00000EEE U+11C2
+        Hangul_RieulYeorinHieuh 00000EEF U+316D
+        Hangul_SunkyeongeumMieum 00000EF0 U+3171
+        Hangul_SunkyeongeumPieub 00000EF1 U+3178
+        Hangul_PanSios 00000EF2 U+317F
+        Hangul_KkogjiDalrinIeung 00000EF3 U+3181
+        Hangul_SunkyeongeumPhieuf 00000EF4 U+3184
+        Hangul_YeorinHieuh 00000EF5 U+3186
+        Hangul_AraeA 00000EF6 U+318D
+        Hangul_AraeAE 00000EF7 U+318E
+        Hangul_J_PanSios 00000EF8 U+11EB
+        Hangul_J_KkogjiDalrinIeung 00000EF9 U+11F0
+        Hangul_J_YeorinHieuh 00000EFA U+11F9
         Korean_Won 00000EFF
-        Armenian_ligature_ew 01000587
-        Armenian_full_stop 01000589
-        Armenian_verjaket 01000589
-        Armenian_separation_mark 0100055D
-        Armenian_but 0100055D
-        Armenian_hyphen 0100058A
-        Armenian_yentamna 0100058A
-        Armenian_exclam 0100055C
-        Armenian_amanak 0100055C
-        Armenian_accent 0100055B
-        Armenian_shesht 0100055B
-        Armenian_question 0100055E
-        Armenian_paruyk 0100055E
-        Armenian_AYB 01000531
-        Armenian_ayb 01000561
-        Armenian_BEN 01000532
-        Armenian_ben 01000562
-        Armenian_GIM 01000533
-        Armenian_gim 01000563
-        Armenian_DA 01000534
-        Armenian_da 01000564
-        Armenian_YECH 01000535
-        Armenian_yech 01000565
-        Armenian_ZA 01000536
-        Armenian_za 01000566
-        Armenian_E 01000537
-        Armenian_e 01000567
-        Armenian_AT 01000538
-        Armenian_at 01000568
-        Armenian_TO 01000539
-        Armenian_to 01000569
-        Armenian_ZHE 0100053A
-        Armenian_zhe 0100056A
-        Armenian_INI 0100053B
-        Armenian_ini 0100056B
-        Armenian_LYUN 0100053C
-        Armenian_lyun 0100056C
-        Armenian_KHE 0100053D
-        Armenian_khe 0100056D
-        Armenian_TSA 0100053E
-        Armenian_tsa 0100056E
-        Armenian_KEN 0100053F
-        Armenian_ken 0100056F
-        Armenian_HO 01000540
-        Armenian_ho 01000570
-        Armenian_DZA 01000541
-        Armenian_dza 01000571
-        Armenian_GHAT 01000542
-        Armenian_ghat 01000572
-        Armenian_TCHE 01000543
-        Armenian_tche 01000573
-        Armenian_MEN 01000544
-        Armenian_men 01000574
-        Armenian_HI 01000545
-        Armenian_hi 01000575
-        Armenian_NU 01000546
-        Armenian_nu 01000576
-        Armenian_SHA 01000547
-        Armenian_sha 01000577
-        Armenian_VO 01000548
-        Armenian_vo 01000578
-        Armenian_CHA 01000549
-        Armenian_cha 01000579
-        Armenian_PE 0100054A
-        Armenian_pe 0100057A
-        Armenian_JE 0100054B
-        Armenian_je 0100057B
-        Armenian_RA 0100054C
-        Armenian_ra 0100057C
-        Armenian_SE 0100054D
-        Armenian_se 0100057D
-        Armenian_VEV 0100054E
-        Armenian_vev 0100057E
-        Armenian_TYUN 0100054F
-        Armenian_tyun 0100057F
-        Armenian_RE 01000550
-        Armenian_re 01000580
-        Armenian_TSO 01000551
-        Armenian_tso 01000581
-        Armenian_VYUN 01000552
-        Armenian_vyun 01000582
-        Armenian_PYUR 01000553
-        Armenian_pyur 01000583
-        Armenian_KE 01000554
-        Armenian_ke 01000584
-        Armenian_O 01000555
-        Armenian_o 01000585
-        Armenian_FE 01000556
-        Armenian_fe 01000586
-        Armenian_apostrophe 0100055A
-        Georgian_an 010010D0
-        Georgian_ban 010010D1
-        Georgian_gan 010010D2
-        Georgian_don 010010D3
-        Georgian_en 010010D4
-        Georgian_vin 010010D5
-        Georgian_zen 010010D6
-        Georgian_tan 010010D7
-        Georgian_in 010010D8
-        Georgian_kan 010010D9
-        Georgian_las 010010DA
-        Georgian_man 010010DB
-        Georgian_nar 010010DC
-        Georgian_on 010010DD
-        Georgian_par 010010DE
-        Georgian_zhar 010010DF
-        Georgian_rae 010010E0
-        Georgian_san 010010E1
-        Georgian_tar 010010E2
-        Georgian_un 010010E3
-        Georgian_phar 010010E4
-        Georgian_khar 010010E5
-        Georgian_ghan 010010E6
-        Georgian_qar 010010E7
-        Georgian_shin 010010E8
-        Georgian_chin 010010E9
-        Georgian_can 010010EA
-        Georgian_jil 010010EB
-        Georgian_cil 010010EC
-        Georgian_char 010010ED
-        Georgian_xan 010010EE
-        Georgian_jhan 010010EF
-        Georgian_hae 010010F0
-        Georgian_he 010010F1
-        Georgian_hie 010010F2
-        Georgian_we 010010F3
-        Georgian_har 010010F4
-        Georgian_hoe 010010F5
-        Georgian_fi 010010F6
-        Xabovedot 01001E8A
-        Ibreve 0100012C
-        Zstroke 010001B5
-        Gcaron 010001E6
-        Ocaron 010001D1
-        Obarred 0100019F
-        xabovedot 01001E8B
-        ibreve 0100012D
-        zstroke 010001B6
-        gcaron 010001E7
-        ocaron 010001D2
-        obarred 01000275
-        SCHWA 0100018F
-        schwa 01000259
-        EZH 010001B7
-        ezh 01000292
-        Lbelowdot 01001E36
-        lbelowdot 01001E37
-        Abelowdot 01001EA0
-        abelowdot 01001EA1
-        Ahook 01001EA2
-        ahook 01001EA3
-        Acircumflexacute 01001EA4
-        acircumflexacute 01001EA5
-        Acircumflexgrave 01001EA6
-        acircumflexgrave 01001EA7
-        Acircumflexhook 01001EA8
-        acircumflexhook 01001EA9
-        Acircumflextilde 01001EAA
-        acircumflextilde 01001EAB
-        Acircumflexbelowdot 01001EAC
-        acircumflexbelowdot 01001EAD
-        Abreveacute 01001EAE
-        abreveacute 01001EAF
-        Abrevegrave 01001EB0
-        abrevegrave 01001EB1
-        Abrevehook 01001EB2
-        abrevehook 01001EB3
-        Abrevetilde 01001EB4
-        abrevetilde 01001EB5
-        Abrevebelowdot 01001EB6
-        abrevebelowdot 01001EB7
-        Ebelowdot 01001EB8
-        ebelowdot 01001EB9
-        Ehook 01001EBA
-        ehook 01001EBB
-        Etilde 01001EBC
-        etilde 01001EBD
-        Ecircumflexacute 01001EBE
-        ecircumflexacute 01001EBF
-        Ecircumflexgrave 01001EC0
-        ecircumflexgrave 01001EC1
-        Ecircumflexhook 01001EC2
-        ecircumflexhook 01001EC3
-        Ecircumflextilde 01001EC4
-        ecircumflextilde 01001EC5
-        Ecircumflexbelowdot 01001EC6
-        ecircumflexbelowdot 01001EC7
-        Ihook 01001EC8
-        ihook 01001EC9
-        Ibelowdot 01001ECA
-        ibelowdot 01001ECB
-        Obelowdot 01001ECC
-        obelowdot 01001ECD
-        Ohook 01001ECE
-        ohook 01001ECF
-        Ocircumflexacute 01001ED0
-        ocircumflexacute 01001ED1
-        Ocircumflexgrave 01001ED2
-        ocircumflexgrave 01001ED3
-        Ocircumflexhook 01001ED4
-        ocircumflexhook 01001ED5
-        Ocircumflextilde 01001ED6
-        ocircumflextilde 01001ED7
-        Ocircumflexbelowdot 01001ED8
-        ocircumflexbelowdot 01001ED9
-        Ohornacute 01001EDA
-        ohornacute 01001EDB
-        Ohorngrave 01001EDC
-        ohorngrave 01001EDD
-        Ohornhook 01001EDE
-        ohornhook 01001EDF
-        Ohorntilde 01001EE0
-        ohorntilde 01001EE1
-        Ohornbelowdot 01001EE2
-        ohornbelowdot 01001EE3
-        Ubelowdot 01001EE4
-        ubelowdot 01001EE5
-        Uhook 01001EE6
-        uhook 01001EE7
-        Uhornacute 01001EE8
-        uhornacute 01001EE9
-        Uhorngrave 01001EEA
-        uhorngrave 01001EEB
-        Uhornhook 01001EEC
-        uhornhook 01001EED
-        Uhorntilde 01001EEE
-        uhorntilde 01001EEF
-        Uhornbelowdot 01001EF0
-        uhornbelowdot 01001EF1
-        Ybelowdot 01001EF4
-        ybelowdot 01001EF5
-        Yhook 01001EF6
-        yhook 01001EF7
-        Ytilde 01001EF8
-        ytilde 01001EF9
-        Ohorn 010001A0
-        ohorn 010001A1
-        Uhorn 010001AF
-        uhorn 010001B0
-        combining_tilde 01000303
-        combining_grave 01000300
-        combining_acute 01000301
-        combining_hook 01000309
-        combining_belowdot 01000323
-        EcuSign 010020A0
-        ColonSign 010020A1
-        CruzeiroSign 010020A2
-        FFrancSign 010020A3
-        LiraSign 010020A4
-        MillSign 010020A5
-        NairaSign 010020A6
-        PesetaSign 010020A7
-        RupeeSign 010020A8
-        WonSign 010020A9
-        NewSheqelSign 010020AA
-        DongSign 010020AB
-        EuroSign 000020AC
-        zerosuperior 01002070
-        foursuperior 01002074
-        fivesuperior 01002075
-        sixsuperior 01002076
-        sevensuperior 01002077
-        eightsuperior 01002078
-        ninesuperior 01002079
-        zerosubscript 01002080
-        onesubscript 01002081
-        twosubscript 01002082
-        threesubscript 01002083
-        foursubscript 01002084
-        fivesubscript 01002085
-        sixsubscript 01002086
-        sevensubscript 01002087
-        eightsubscript 01002088
-        ninesubscript 01002089
-        partdifferential 01002202
-        emptyset 01002205
-        elementof 01002208
-        notelementof 01002209
-        containsas 0100220B
-        squareroot 0100221A
-        cuberoot 0100221B
-        fourthroot 0100221C
-        dintegral 0100222C
-        tintegral 0100222D
-        because 01002235
+        Armenian_ligature_ew 01000587 U+0587
+        Armenian_full_stop 01000589 U+0589
+        Armenian_verjaket 01000589 U+0589
+        Armenian_separation_mark 0100055D U+055D
+        Armenian_but 0100055D U+055D
+        Armenian_hyphen 0100058A U+058A
+        Armenian_yentamna 0100058A U+058A
+        Armenian_exclam 0100055C U+055C
+        Armenian_amanak 0100055C U+055C
+        Armenian_accent 0100055B U+055B
+        Armenian_shesht 0100055B U+055B
+        Armenian_question 0100055E U+055E
+        Armenian_paruyk 0100055E U+055E
+        Armenian_AYB 01000531 U+0531
+        Armenian_ayb 01000561 U+0561
+        Armenian_BEN 01000532 U+0532
+        Armenian_ben 01000562 U+0562
+        Armenian_GIM 01000533 U+0533
+        Armenian_gim 01000563 U+0563
+        Armenian_DA 01000534 U+0534
+        Armenian_da 01000564 U+0564
+        Armenian_YECH 01000535 U+0535
+        Armenian_yech 01000565 U+0565
+        Armenian_ZA 01000536 U+0536
+        Armenian_za 01000566 U+0566
+        Armenian_E 01000537 U+0537
+        Armenian_e 01000567 U+0567
+        Armenian_AT 01000538 U+0538
+        Armenian_at 01000568 U+0568
+        Armenian_TO 01000539 U+0539
+        Armenian_to 01000569 U+0569
+        Armenian_ZHE 0100053A U+053A
+        Armenian_zhe 0100056A U+056A
+        Armenian_INI 0100053B U+053B
+        Armenian_ini 0100056B U+056B
+        Armenian_LYUN 0100053C U+053C
+        Armenian_lyun 0100056C U+056C
+        Armenian_KHE 0100053D U+053D
+        Armenian_khe 0100056D U+056D
+        Armenian_TSA 0100053E U+053E
+        Armenian_tsa 0100056E U+056E
+        Armenian_KEN 0100053F U+053F
+        Armenian_ken 0100056F U+056F
+        Armenian_HO 01000540 U+0540
+        Armenian_ho 01000570 U+0570
+        Armenian_DZA 01000541 U+0541
+        Armenian_dza 01000571 U+0571
+        Armenian_GHAT 01000542 U+0542
+        Armenian_ghat 01000572 U+0572
+        Armenian_TCHE 01000543 U+0543
+        Armenian_tche 01000573 U+0573
+        Armenian_MEN 01000544 U+0544
+        Armenian_men 01000574 U+0574
+        Armenian_HI 01000545 U+0545
+        Armenian_hi 01000575 U+0575
+        Armenian_NU 01000546 U+0546
+        Armenian_nu 01000576 U+0576
+        Armenian_SHA 01000547 U+0547
+        Armenian_sha 01000577 U+0577
+        Armenian_VO 01000548 U+0548
+        Armenian_vo 01000578 U+0578
+        Armenian_CHA 01000549 U+0549
+        Armenian_cha 01000579 U+0579
+        Armenian_PE 0100054A U+054A
+        Armenian_pe 0100057A U+057A
+        Armenian_JE 0100054B U+054B
+        Armenian_je 0100057B U+057B
+        Armenian_RA 0100054C U+054C
+        Armenian_ra 0100057C U+057C
+        Armenian_SE 0100054D U+054D
+        Armenian_se 0100057D U+057D
+        Armenian_VEV 0100054E U+054E
+        Armenian_vev 0100057E U+057E
+        Armenian_TYUN 0100054F U+054F
+        Armenian_tyun 0100057F U+057F
+        Armenian_RE 01000550 U+0550
+        Armenian_re 01000580 U+0580
+        Armenian_TSO 01000551 U+0551
+        Armenian_tso 01000581 U+0581
+        Armenian_VYUN 01000552 U+0552
+        Armenian_vyun 01000582 U+0582
+        Armenian_PYUR 01000553 U+0553
+        Armenian_pyur 01000583 U+0583
+        Armenian_KE 01000554 U+0554
+        Armenian_ke 01000584 U+0584
+        Armenian_O 01000555 U+0555
+        Armenian_o 01000585 U+0585
+        Armenian_FE 01000556 U+0556
+        Armenian_fe 01000586 U+0586
+        Armenian_apostrophe 0100055A U+055A
+        Georgian_an 010010D0 U+10D0
+        Georgian_ban 010010D1 U+10D1
+        Georgian_gan 010010D2 U+10D2
+        Georgian_don 010010D3 U+10D3
+        Georgian_en 010010D4 U+10D4
+        Georgian_vin 010010D5 U+10D5
+        Georgian_zen 010010D6 U+10D6
+        Georgian_tan 010010D7 U+10D7
+        Georgian_in 010010D8 U+10D8
+        Georgian_kan 010010D9 U+10D9
+        Georgian_las 010010DA U+10DA
+        Georgian_man 010010DB U+10DB
+        Georgian_nar 010010DC U+10DC
+        Georgian_on 010010DD U+10DD
+        Georgian_par 010010DE U+10DE
+        Georgian_zhar 010010DF U+10DF
+        Georgian_rae 010010E0 U+10E0
+        Georgian_san 010010E1 U+10E1
+        Georgian_tar 010010E2 U+10E2
+        Georgian_un 010010E3 U+10E3
+        Georgian_phar 010010E4 U+10E4
+        Georgian_khar 010010E5 U+10E5
+        Georgian_ghan 010010E6 U+10E6
+        Georgian_qar 010010E7 U+10E7
+        Georgian_shin 010010E8 U+10E8
+        Georgian_chin 010010E9 U+10E9
+        Georgian_can 010010EA U+10EA
+        Georgian_jil 010010EB U+10EB
+        Georgian_cil 010010EC U+10EC
+        Georgian_char 010010ED U+10ED
+        Georgian_xan 010010EE U+10EE
+        Georgian_jhan 010010EF U+10EF
+        Georgian_hae 010010F0 U+10F0
+        Georgian_he 010010F1 U+10F1
+        Georgian_hie 010010F2 U+10F2
+        Georgian_we 010010F3 U+10F3
+        Georgian_har 010010F4 U+10F4
+        Georgian_hoe 010010F5 U+10F5
+        Georgian_fi 010010F6 U+10F6
+        Xabovedot 01001E8A U+1E8A
+        Ibreve 0100012C U+012C
+        Zstroke 010001B5 U+01B5
+        Gcaron 010001E6 U+01E6
+        Ocaron 010001D1 U+01D1
+        Obarred 0100019F U+019F
+        xabovedot 01001E8B U+1E8B
+        ibreve 0100012D U+012D
+        zstroke 010001B6 U+01B6
+        gcaron 010001E7 U+01E7
+        ocaron 010001D2 U+01D2
+        obarred 01000275 U+0275
+        SCHWA 0100018F U+018F
+        schwa 01000259 U+0259
+        EZH 010001B7 U+01B7
+        ezh 01000292 U+0292
+        Lbelowdot 01001E36 U+1E36
+        lbelowdot 01001E37 U+1E37
+        Abelowdot 01001EA0 U+1EA0
+        abelowdot 01001EA1 U+1EA1
+        Ahook 01001EA2 U+1EA2
+        ahook 01001EA3 U+1EA3
+        Acircumflexacute 01001EA4 U+1EA4
+        acircumflexacute 01001EA5 U+1EA5
+        Acircumflexgrave 01001EA6 U+1EA6
+        acircumflexgrave 01001EA7 U+1EA7
+        Acircumflexhook 01001EA8 U+1EA8
+        acircumflexhook 01001EA9 U+1EA9
+        Acircumflextilde 01001EAA U+1EAA
+        acircumflextilde 01001EAB U+1EAB
+        Acircumflexbelowdot 01001EAC U+1EAC
+        acircumflexbelowdot 01001EAD U+1EAD
+        Abreveacute 01001EAE U+1EAE
+        abreveacute 01001EAF U+1EAF
+        Abrevegrave 01001EB0 U+1EB0
+        abrevegrave 01001EB1 U+1EB1
+        Abrevehook 01001EB2 U+1EB2
+        abrevehook 01001EB3 U+1EB3
+        Abrevetilde 01001EB4 U+1EB4
+        abrevetilde 01001EB5 U+1EB5
+        Abrevebelowdot 01001EB6 U+1EB6
+        abrevebelowdot 01001EB7 U+1EB7
+        Ebelowdot 01001EB8 U+1EB8
+        ebelowdot 01001EB9 U+1EB9
+        Ehook 01001EBA U+1EBA
+        ehook 01001EBB U+1EBB
+        Etilde 01001EBC U+1EBC
+        etilde 01001EBD U+1EBD
+        Ecircumflexacute 01001EBE U+1EBE
+        ecircumflexacute 01001EBF U+1EBF
+        Ecircumflexgrave 01001EC0 U+1EC0
+        ecircumflexgrave 01001EC1 U+1EC1
+        Ecircumflexhook 01001EC2 U+1EC2
+        ecircumflexhook 01001EC3 U+1EC3
+        Ecircumflextilde 01001EC4 U+1EC4
+        ecircumflextilde 01001EC5 U+1EC5
+        Ecircumflexbelowdot 01001EC6 U+1EC6
+        ecircumflexbelowdot 01001EC7 U+1EC7
+        Ihook 01001EC8 U+1EC8
+        ihook 01001EC9 U+1EC9
+        Ibelowdot 01001ECA U+1ECA
+        ibelowdot 01001ECB U+1ECB
+        Obelowdot 01001ECC U+1ECC
+        obelowdot 01001ECD U+1ECD
+        Ohook 01001ECE U+1ECE
+        ohook 01001ECF U+1ECF
+        Ocircumflexacute 01001ED0 U+1ED0
+        ocircumflexacute 01001ED1 U+1ED1
+        Ocircumflexgrave 01001ED2 U+1ED2
+        ocircumflexgrave 01001ED3 U+1ED3
+        Ocircumflexhook 01001ED4 U+1ED4
+        ocircumflexhook 01001ED5 U+1ED5
+        Ocircumflextilde 01001ED6 U+1ED6
+        ocircumflextilde 01001ED7 U+1ED7
+        Ocircumflexbelowdot 01001ED8 U+1ED8
+        ocircumflexbelowdot 01001ED9 U+1ED9
+        Ohornacute 01001EDA U+1EDA
+        ohornacute 01001EDB U+1EDB
+        Ohorngrave 01001EDC U+1EDC
+        ohorngrave 01001EDD U+1EDD
+        Ohornhook 01001EDE U+1EDE
+        ohornhook 01001EDF U+1EDF
+        Ohorntilde 01001EE0 U+1EE0
+        ohorntilde 01001EE1 U+1EE1
+        Ohornbelowdot 01001EE2 U+1EE2
+        ohornbelowdot 01001EE3 U+1EE3
+        Ubelowdot 01001EE4 U+1EE4
+        ubelowdot 01001EE5 U+1EE5
+        Uhook 01001EE6 U+1EE6
+        uhook 01001EE7 U+1EE7
+        Uhornacute 01001EE8 U+1EE8
+        uhornacute 01001EE9 U+1EE9
+        Uhorngrave 01001EEA U+1EEA
+        uhorngrave 01001EEB U+1EEB
+        Uhornhook 01001EEC U+1EEC
+        uhornhook 01001EED U+1EED
+        Uhorntilde 01001EEE U+1EEE
+        uhorntilde 01001EEF U+1EEF
+        Uhornbelowdot 01001EF0 U+1EF0
+        uhornbelowdot 01001EF1 U+1EF1
+        Ybelowdot 01001EF4 U+1EF4
+        ybelowdot 01001EF5 U+1EF5
+        Yhook 01001EF6 U+1EF6
+        yhook 01001EF7 U+1EF7
+        Ytilde 01001EF8 U+1EF8
+        ytilde 01001EF9 U+1EF9
+        Ohorn 010001A0 U+01A0
+        ohorn 010001A1 U+01A1
+        Uhorn 010001AF U+01AF
+        uhorn 010001B0 U+01B0
+        combining_tilde 01000303 U+0303
+        combining_grave 01000300 U+0300
+        combining_acute 01000301 U+0301
+        combining_hook 01000309 U+0309
+        combining_belowdot 01000323 U+0323
+        EcuSign 010020A0 U+20A0
+        ColonSign 010020A1 U+20A1
+        CruzeiroSign 010020A2 U+20A2
+        FFrancSign 010020A3 U+20A3
+        LiraSign 010020A4 U+20A4
+        MillSign 010020A5 U+20A5
+        NairaSign 010020A6 U+20A6
+        PesetaSign 010020A7 U+20A7
+        RupeeSign 010020A8 U+20A8
+        WonSign 010020A9 U+20A9
+        NewSheqelSign 010020AA U+20AA
+        DongSign 010020AB U+20AB
+        EuroSign 000020AC U+20AC
+        zerosuperior 01002070 U+2070
+        foursuperior 01002074 U+2074
+        fivesuperior 01002075 U+2075
+        sixsuperior 01002076 U+2076
+        sevensuperior 01002077 U+2077
+        eightsuperior 01002078 U+2078
+        ninesuperior 01002079 U+2079
+        zerosubscript 01002080 U+2080
+        onesubscript 01002081 U+2081
+        twosubscript 01002082 U+2082
+        threesubscript 01002083 U+2083
+        foursubscript 01002084 U+2084
+        fivesubscript 01002085 U+2085
+        sixsubscript 01002086 U+2086
+        sevensubscript 01002087 U+2087
+        eightsubscript 01002088 U+2088
+        ninesubscript 01002089 U+2089
+        partdifferential 01002202 U+2202
+        emptyset 01002205 U+2205
+        elementof 01002208 U+2208
+        notelementof 01002209 U+2209
+        containsas 0100220B U+220B
+        squareroot 0100221A U+221A
+        cuberoot 0100221B U+221B
+        fourthroot 0100221C U+221C
+        dintegral 0100222C U+222C
+        tintegral 0100222D U+222D
+        because 01002235 U+2235
         approxeq 01002248
         notapproxeq 01002247
-        notidentical 01002262
-        stricteq 01002263
+        notidentical 01002262 U+2262
+        stricteq 01002263 U+2263
         braille_dot_1 0000FFF1
         braille_dot_2 0000FFF2
         braille_dot_3 0000FFF3
@@ -1779,342 +1779,342 @@ extension Keysym {
         braille_dot_8 0000FFF8
         braille_dot_9 0000FFF9
         braille_dot_10 0000FFFA
-        braille_blank 01002800
-        braille_dots_1 01002801
-        braille_dots_2 01002802
-        braille_dots_12 01002803
-        braille_dots_3 01002804
-        braille_dots_13 01002805
-        braille_dots_23 01002806
-        braille_dots_123 01002807
-        braille_dots_4 01002808
-        braille_dots_14 01002809
-        braille_dots_24 0100280A
-        braille_dots_124 0100280B
-        braille_dots_34 0100280C
-        braille_dots_134 0100280D
-        braille_dots_234 0100280E
-        braille_dots_1234 0100280F
-        braille_dots_5 01002810
-        braille_dots_15 01002811
-        braille_dots_25 01002812
-        braille_dots_125 01002813
-        braille_dots_35 01002814
-        braille_dots_135 01002815
-        braille_dots_235 01002816
-        braille_dots_1235 01002817
-        braille_dots_45 01002818
-        braille_dots_145 01002819
-        braille_dots_245 0100281A
-        braille_dots_1245 0100281B
-        braille_dots_345 0100281C
-        braille_dots_1345 0100281D
-        braille_dots_2345 0100281E
-        braille_dots_12345 0100281F
-        braille_dots_6 01002820
-        braille_dots_16 01002821
-        braille_dots_26 01002822
-        braille_dots_126 01002823
-        braille_dots_36 01002824
-        braille_dots_136 01002825
-        braille_dots_236 01002826
-        braille_dots_1236 01002827
-        braille_dots_46 01002828
-        braille_dots_146 01002829
-        braille_dots_246 0100282A
-        braille_dots_1246 0100282B
-        braille_dots_346 0100282C
-        braille_dots_1346 0100282D
-        braille_dots_2346 0100282E
-        braille_dots_12346 0100282F
-        braille_dots_56 01002830
-        braille_dots_156 01002831
-        braille_dots_256 01002832
-        braille_dots_1256 01002833
-        braille_dots_356 01002834
-        braille_dots_1356 01002835
-        braille_dots_2356 01002836
-        braille_dots_12356 01002837
-        braille_dots_456 01002838
-        braille_dots_1456 01002839
-        braille_dots_2456 0100283A
-        braille_dots_12456 0100283B
-        braille_dots_3456 0100283C
-        braille_dots_13456 0100283D
-        braille_dots_23456 0100283E
-        braille_dots_123456 0100283F
-        braille_dots_7 01002840
-        braille_dots_17 01002841
-        braille_dots_27 01002842
-        braille_dots_127 01002843
-        braille_dots_37 01002844
-        braille_dots_137 01002845
-        braille_dots_237 01002846
-        braille_dots_1237 01002847
-        braille_dots_47 01002848
-        braille_dots_147 01002849
-        braille_dots_247 0100284A
-        braille_dots_1247 0100284B
-        braille_dots_347 0100284C
-        braille_dots_1347 0100284D
-        braille_dots_2347 0100284E
-        braille_dots_12347 0100284F
-        braille_dots_57 01002850
-        braille_dots_157 01002851
-        braille_dots_257 01002852
-        braille_dots_1257 01002853
-        braille_dots_357 01002854
-        braille_dots_1357 01002855
-        braille_dots_2357 01002856
-        braille_dots_12357 01002857
-        braille_dots_457 01002858
-        braille_dots_1457 01002859
-        braille_dots_2457 0100285A
-        braille_dots_12457 0100285B
-        braille_dots_3457 0100285C
-        braille_dots_13457 0100285D
-        braille_dots_23457 0100285E
-        braille_dots_123457 0100285F
-        braille_dots_67 01002860
-        braille_dots_167 01002861
-        braille_dots_267 01002862
-        braille_dots_1267 01002863
-        braille_dots_367 01002864
-        braille_dots_1367 01002865
-        braille_dots_2367 01002866
-        braille_dots_12367 01002867
-        braille_dots_467 01002868
-        braille_dots_1467 01002869
-        braille_dots_2467 0100286A
-        braille_dots_12467 0100286B
-        braille_dots_3467 0100286C
-        braille_dots_13467 0100286D
-        braille_dots_23467 0100286E
-        braille_dots_123467 0100286F
-        braille_dots_567 01002870
-        braille_dots_1567 01002871
-        braille_dots_2567 01002872
-        braille_dots_12567 01002873
-        braille_dots_3567 01002874
-        braille_dots_13567 01002875
-        braille_dots_23567 01002876
-        braille_dots_123567 01002877
-        braille_dots_4567 01002878
-        braille_dots_14567 01002879
-        braille_dots_24567 0100287A
-        braille_dots_124567 0100287B
-        braille_dots_34567 0100287C
-        braille_dots_134567 0100287D
-        braille_dots_234567 0100287E
-        braille_dots_1234567 0100287F
-        braille_dots_8 01002880
-        braille_dots_18 01002881
-        braille_dots_28 01002882
-        braille_dots_128 01002883
-        braille_dots_38 01002884
-        braille_dots_138 01002885
-        braille_dots_238 01002886
-        braille_dots_1238 01002887
-        braille_dots_48 01002888
-        braille_dots_148 01002889
-        braille_dots_248 0100288A
-        braille_dots_1248 0100288B
-        braille_dots_348 0100288C
-        braille_dots_1348 0100288D
-        braille_dots_2348 0100288E
-        braille_dots_12348 0100288F
-        braille_dots_58 01002890
-        braille_dots_158 01002891
-        braille_dots_258 01002892
-        braille_dots_1258 01002893
-        braille_dots_358 01002894
-        braille_dots_1358 01002895
-        braille_dots_2358 01002896
-        braille_dots_12358 01002897
-        braille_dots_458 01002898
-        braille_dots_1458 01002899
-        braille_dots_2458 0100289A
-        braille_dots_12458 0100289B
-        braille_dots_3458 0100289C
-        braille_dots_13458 0100289D
-        braille_dots_23458 0100289E
-        braille_dots_123458 0100289F
-        braille_dots_68 010028A0
-        braille_dots_168 010028A1
-        braille_dots_268 010028A2
-        braille_dots_1268 010028A3
-        braille_dots_368 010028A4
-        braille_dots_1368 010028A5
-        braille_dots_2368 010028A6
-        braille_dots_12368 010028A7
-        braille_dots_468 010028A8
-        braille_dots_1468 010028A9
-        braille_dots_2468 010028AA
-        braille_dots_12468 010028AB
-        braille_dots_3468 010028AC
-        braille_dots_13468 010028AD
-        braille_dots_23468 010028AE
-        braille_dots_123468 010028AF
-        braille_dots_568 010028B0
-        braille_dots_1568 010028B1
-        braille_dots_2568 010028B2
-        braille_dots_12568 010028B3
-        braille_dots_3568 010028B4
-        braille_dots_13568 010028B5
-        braille_dots_23568 010028B6
-        braille_dots_123568 010028B7
-        braille_dots_4568 010028B8
-        braille_dots_14568 010028B9
-        braille_dots_24568 010028BA
-        braille_dots_124568 010028BB
-        braille_dots_34568 010028BC
-        braille_dots_134568 010028BD
-        braille_dots_234568 010028BE
-        braille_dots_1234568 010028BF
-        braille_dots_78 010028C0
-        braille_dots_178 010028C1
-        braille_dots_278 010028C2
-        braille_dots_1278 010028C3
-        braille_dots_378 010028C4
-        braille_dots_1378 010028C5
-        braille_dots_2378 010028C6
-        braille_dots_12378 010028C7
-        braille_dots_478 010028C8
-        braille_dots_1478 010028C9
-        braille_dots_2478 010028CA
-        braille_dots_12478 010028CB
-        braille_dots_3478 010028CC
-        braille_dots_13478 010028CD
-        braille_dots_23478 010028CE
-        braille_dots_123478 010028CF
-        braille_dots_578 010028D0
-        braille_dots_1578 010028D1
-        braille_dots_2578 010028D2
-        braille_dots_12578 010028D3
-        braille_dots_3578 010028D4
-        braille_dots_13578 010028D5
-        braille_dots_23578 010028D6
-        braille_dots_123578 010028D7
-        braille_dots_4578 010028D8
-        braille_dots_14578 010028D9
-        braille_dots_24578 010028DA
-        braille_dots_124578 010028DB
-        braille_dots_34578 010028DC
-        braille_dots_134578 010028DD
-        braille_dots_234578 010028DE
-        braille_dots_1234578 010028DF
-        braille_dots_678 010028E0
-        braille_dots_1678 010028E1
-        braille_dots_2678 010028E2
-        braille_dots_12678 010028E3
-        braille_dots_3678 010028E4
-        braille_dots_13678 010028E5
-        braille_dots_23678 010028E6
-        braille_dots_123678 010028E7
-        braille_dots_4678 010028E8
-        braille_dots_14678 010028E9
-        braille_dots_24678 010028EA
-        braille_dots_124678 010028EB
-        braille_dots_34678 010028EC
-        braille_dots_134678 010028ED
-        braille_dots_234678 010028EE
-        braille_dots_1234678 010028EF
-        braille_dots_5678 010028F0
-        braille_dots_15678 010028F1
-        braille_dots_25678 010028F2
-        braille_dots_125678 010028F3
-        braille_dots_35678 010028F4
-        braille_dots_135678 010028F5
-        braille_dots_235678 010028F6
-        braille_dots_1235678 010028F7
-        braille_dots_45678 010028F8
-        braille_dots_145678 010028F9
-        braille_dots_245678 010028FA
-        braille_dots_1245678 010028FB
-        braille_dots_345678 010028FC
-        braille_dots_1345678 010028FD
-        braille_dots_2345678 010028FE
-        braille_dots_12345678 010028FF
-        Sinh_ng 01000D82
-        Sinh_h2 01000D83
-        Sinh_a 01000D85
-        Sinh_aa 01000D86
-        Sinh_ae 01000D87
-        Sinh_aee 01000D88
-        Sinh_i 01000D89
-        Sinh_ii 01000D8A
-        Sinh_u 01000D8B
-        Sinh_uu 01000D8C
-        Sinh_ri 01000D8D
-        Sinh_rii 01000D8E
-        Sinh_lu 01000D8F
-        Sinh_luu 01000D90
-        Sinh_e 01000D91
-        Sinh_ee 01000D92
-        Sinh_ai 01000D93
-        Sinh_o 01000D94
-        Sinh_oo 01000D95
-        Sinh_au 01000D96
-        Sinh_ka 01000D9A
-        Sinh_kha 01000D9B
-        Sinh_ga 01000D9C
-        Sinh_gha 01000D9D
-        Sinh_ng2 01000D9E
-        Sinh_nga 01000D9F
-        Sinh_ca 01000DA0
-        Sinh_cha 01000DA1
-        Sinh_ja 01000DA2
-        Sinh_jha 01000DA3
-        Sinh_nya 01000DA4
-        Sinh_jnya 01000DA5
-        Sinh_nja 01000DA6
-        Sinh_tta 01000DA7
-        Sinh_ttha 01000DA8
-        Sinh_dda 01000DA9
-        Sinh_ddha 01000DAA
-        Sinh_nna 01000DAB
-        Sinh_ndda 01000DAC
-        Sinh_tha 01000DAD
-        Sinh_thha 01000DAE
-        Sinh_dha 01000DAF
-        Sinh_dhha 01000DB0
-        Sinh_na 01000DB1
-        Sinh_ndha 01000DB3
-        Sinh_pa 01000DB4
-        Sinh_pha 01000DB5
-        Sinh_ba 01000DB6
-        Sinh_bha 01000DB7
-        Sinh_ma 01000DB8
-        Sinh_mba 01000DB9
-        Sinh_ya 01000DBA
-        Sinh_ra 01000DBB
-        Sinh_la 01000DBD
-        Sinh_va 01000DC0
-        Sinh_sha 01000DC1
-        Sinh_ssha 01000DC2
-        Sinh_sa 01000DC3
-        Sinh_ha 01000DC4
-        Sinh_lla 01000DC5
-        Sinh_fa 01000DC6
-        Sinh_al 01000DCA
-        Sinh_aa2 01000DCF
-        Sinh_ae2 01000DD0
-        Sinh_aee2 01000DD1
-        Sinh_i2 01000DD2
-        Sinh_ii2 01000DD3
-        Sinh_u2 01000DD4
-        Sinh_uu2 01000DD6
-        Sinh_ru2 01000DD8
-        Sinh_e2 01000DD9
-        Sinh_ee2 01000DDA
-        Sinh_ai2 01000DDB
-        Sinh_o2 01000DDC
-        Sinh_oo2 01000DDD
-        Sinh_au2 01000DDE
-        Sinh_lu2 01000DDF
-        Sinh_ruu2 01000DF2
-        Sinh_luu2 01000DF3
-        Sinh_kunddaliya 01000DF4
+        braille_blank 01002800 U+2800
+        braille_dots_1 01002801 U+2801
+        braille_dots_2 01002802 U+2802
+        braille_dots_12 01002803 U+2803
+        braille_dots_3 01002804 U+2804
+        braille_dots_13 01002805 U+2805
+        braille_dots_23 01002806 U+2806
+        braille_dots_123 01002807 U+2807
+        braille_dots_4 01002808 U+2808
+        braille_dots_14 01002809 U+2809
+        braille_dots_24 0100280A U+280A
+        braille_dots_124 0100280B U+280B
+        braille_dots_34 0100280C U+280C
+        braille_dots_134 0100280D U+280D
+        braille_dots_234 0100280E U+280E
+        braille_dots_1234 0100280F U+280F
+        braille_dots_5 01002810 U+2810
+        braille_dots_15 01002811 U+2811
+        braille_dots_25 01002812 U+2812
+        braille_dots_125 01002813 U+2813
+        braille_dots_35 01002814 U+2814
+        braille_dots_135 01002815 U+2815
+        braille_dots_235 01002816 U+2816
+        braille_dots_1235 01002817 U+2817
+        braille_dots_45 01002818 U+2818
+        braille_dots_145 01002819 U+2819
+        braille_dots_245 0100281A U+281A
+        braille_dots_1245 0100281B U+281B
+        braille_dots_345 0100281C U+281C
+        braille_dots_1345 0100281D U+281D
+        braille_dots_2345 0100281E U+281E
+        braille_dots_12345 0100281F U+281F
+        braille_dots_6 01002820 U+2820
+        braille_dots_16 01002821 U+2821
+        braille_dots_26 01002822 U+2822
+        braille_dots_126 01002823 U+2823
+        braille_dots_36 01002824 U+2824
+        braille_dots_136 01002825 U+2825
+        braille_dots_236 01002826 U+2826
+        braille_dots_1236 01002827 U+2827
+        braille_dots_46 01002828 U+2828
+        braille_dots_146 01002829 U+2829
+        braille_dots_246 0100282A U+282A
+        braille_dots_1246 0100282B U+282B
+        braille_dots_346 0100282C U+282C
+        braille_dots_1346 0100282D U+282D
+        braille_dots_2346 0100282E U+282E
+        braille_dots_12346 0100282F U+282F
+        braille_dots_56 01002830 U+2830
+        braille_dots_156 01002831 U+2831
+        braille_dots_256 01002832 U+2832
+        braille_dots_1256 01002833 U+2833
+        braille_dots_356 01002834 U+2834
+        braille_dots_1356 01002835 U+2835
+        braille_dots_2356 01002836 U+2836
+        braille_dots_12356 01002837 U+2837
+        braille_dots_456 01002838 U+2838
+        braille_dots_1456 01002839 U+2839
+        braille_dots_2456 0100283A U+283A
+        braille_dots_12456 0100283B U+283B
+        braille_dots_3456 0100283C U+283C
+        braille_dots_13456 0100283D U+283D
+        braille_dots_23456 0100283E U+283E
+        braille_dots_123456 0100283F U+283F
+        braille_dots_7 01002840 U+2840
+        braille_dots_17 01002841 U+2841
+        braille_dots_27 01002842 U+2842
+        braille_dots_127 01002843 U+2843
+        braille_dots_37 01002844 U+2844
+        braille_dots_137 01002845 U+2845
+        braille_dots_237 01002846 U+2846
+        braille_dots_1237 01002847 U+2847
+        braille_dots_47 01002848 U+2848
+        braille_dots_147 01002849 U+2849
+        braille_dots_247 0100284A U+284A
+        braille_dots_1247 0100284B U+284B
+        braille_dots_347 0100284C U+284C
+        braille_dots_1347 0100284D U+284D
+        braille_dots_2347 0100284E U+284E
+        braille_dots_12347 0100284F U+284F
+        braille_dots_57 01002850 U+2850
+        braille_dots_157 01002851 U+2851
+        braille_dots_257 01002852 U+2852
+        braille_dots_1257 01002853 U+2853
+        braille_dots_357 01002854 U+2854
+        braille_dots_1357 01002855 U+2855
+        braille_dots_2357 01002856 U+2856
+        braille_dots_12357 01002857 U+2857
+        braille_dots_457 01002858 U+2858
+        braille_dots_1457 01002859 U+2859
+        braille_dots_2457 0100285A U+285A
+        braille_dots_12457 0100285B U+285B
+        braille_dots_3457 0100285C U+285C
+        braille_dots_13457 0100285D U+285D
+        braille_dots_23457 0100285E U+285E
+        braille_dots_123457 0100285F U+285F
+        braille_dots_67 01002860 U+2860
+        braille_dots_167 01002861 U+2861
+        braille_dots_267 01002862 U+2862
+        braille_dots_1267 01002863 U+2863
+        braille_dots_367 01002864 U+2864
+        braille_dots_1367 01002865 U+2865
+        braille_dots_2367 01002866 U+2866
+        braille_dots_12367 01002867 U+2867
+        braille_dots_467 01002868 U+2868
+        braille_dots_1467 01002869 U+2869
+        braille_dots_2467 0100286A U+286A
+        braille_dots_12467 0100286B U+286B
+        braille_dots_3467 0100286C U+286C
+        braille_dots_13467 0100286D U+286D
+        braille_dots_23467 0100286E U+286E
+        braille_dots_123467 0100286F U+286F
+        braille_dots_567 01002870 U+2870
+        braille_dots_1567 01002871 U+2871
+        braille_dots_2567 01002872 U+2872
+        braille_dots_12567 01002873 U+2873
+        braille_dots_3567 01002874 U+2874
+        braille_dots_13567 01002875 U+2875
+        braille_dots_23567 01002876 U+2876
+        braille_dots_123567 01002877 U+2877
+        braille_dots_4567 01002878 U+2878
+        braille_dots_14567 01002879 U+2879
+        braille_dots_24567 0100287A U+287A
+        braille_dots_124567 0100287B U+287B
+        braille_dots_34567 0100287C U+287C
+        braille_dots_134567 0100287D U+287D
+        braille_dots_234567 0100287E U+287E
+        braille_dots_1234567 0100287F U+287F
+        braille_dots_8 01002880 U+2880
+        braille_dots_18 01002881 U+2881
+        braille_dots_28 01002882 U+2882
+        braille_dots_128 01002883 U+2883
+        braille_dots_38 01002884 U+2884
+        braille_dots_138 01002885 U+2885
+        braille_dots_238 01002886 U+2886
+        braille_dots_1238 01002887 U+2887
+        braille_dots_48 01002888 U+2888
+        braille_dots_148 01002889 U+2889
+        braille_dots_248 0100288A U+288A
+        braille_dots_1248 0100288B U+288B
+        braille_dots_348 0100288C U+288C
+        braille_dots_1348 0100288D U+288D
+        braille_dots_2348 0100288E U+288E
+        braille_dots_12348 0100288F U+288F
+        braille_dots_58 01002890 U+2890
+        braille_dots_158 01002891 U+2891
+        braille_dots_258 01002892 U+2892
+        braille_dots_1258 01002893 U+2893
+        braille_dots_358 01002894 U+2894
+        braille_dots_1358 01002895 U+2895
+        braille_dots_2358 01002896 U+2896
+        braille_dots_12358 01002897 U+2897
+        braille_dots_458 01002898 U+2898
+        braille_dots_1458 01002899 U+2899
+        braille_dots_2458 0100289A U+289A
+        braille_dots_12458 0100289B U+289B
+        braille_dots_3458 0100289C U+289C
+        braille_dots_13458 0100289D U+289D
+        braille_dots_23458 0100289E U+289E
+        braille_dots_123458 0100289F U+289F
+        braille_dots_68 010028A0 U+28A0
+        braille_dots_168 010028A1 U+28A1
+        braille_dots_268 010028A2 U+28A2
+        braille_dots_1268 010028A3 U+28A3
+        braille_dots_368 010028A4 U+28A4
+        braille_dots_1368 010028A5 U+28A5
+        braille_dots_2368 010028A6 U+28A6
+        braille_dots_12368 010028A7 U+28A7
+        braille_dots_468 010028A8 U+28A8
+        braille_dots_1468 010028A9 U+28A9
+        braille_dots_2468 010028AA U+28AA
+        braille_dots_12468 010028AB U+28AB
+        braille_dots_3468 010028AC U+28AC
+        braille_dots_13468 010028AD U+28AD
+        braille_dots_23468 010028AE U+28AE
+        braille_dots_123468 010028AF U+28AF
+        braille_dots_568 010028B0 U+28B0
+        braille_dots_1568 010028B1 U+28B1
+        braille_dots_2568 010028B2 U+28B2
+        braille_dots_12568 010028B3 U+28B3
+        braille_dots_3568 010028B4 U+28B4
+        braille_dots_13568 010028B5 U+28B5
+        braille_dots_23568 010028B6 U+28B6
+        braille_dots_123568 010028B7 U+28B7
+        braille_dots_4568 010028B8 U+28B8
+        braille_dots_14568 010028B9 U+28B9
+        braille_dots_24568 010028BA U+28BA
+        braille_dots_124568 010028BB U+28BB
+        braille_dots_34568 010028BC U+28BC
+        braille_dots_134568 010028BD U+28BD
+        braille_dots_234568 010028BE U+28BE
+        braille_dots_1234568 010028BF U+28BF
+        braille_dots_78 010028C0 U+28C0
+        braille_dots_178 010028C1 U+28C1
+        braille_dots_278 010028C2 U+28C2
+        braille_dots_1278 010028C3 U+28C3
+        braille_dots_378 010028C4 U+28C4
+        braille_dots_1378 010028C5 U+28C5
+        braille_dots_2378 010028C6 U+28C6
+        braille_dots_12378 010028C7 U+28C7
+        braille_dots_478 010028C8 U+28C8
+        braille_dots_1478 010028C9 U+28C9
+        braille_dots_2478 010028CA U+28CA
+        braille_dots_12478 010028CB U+28CB
+        braille_dots_3478 010028CC U+28CC
+        braille_dots_13478 010028CD U+28CD
+        braille_dots_23478 010028CE U+28CE
+        braille_dots_123478 010028CF U+28CF
+        braille_dots_578 010028D0 U+28D0
+        braille_dots_1578 010028D1 U+28D1
+        braille_dots_2578 010028D2 U+28D2
+        braille_dots_12578 010028D3 U+28D3
+        braille_dots_3578 010028D4 U+28D4
+        braille_dots_13578 010028D5 U+28D5
+        braille_dots_23578 010028D6 U+28D6
+        braille_dots_123578 010028D7 U+28D7
+        braille_dots_4578 010028D8 U+28D8
+        braille_dots_14578 010028D9 U+28D9
+        braille_dots_24578 010028DA U+28DA
+        braille_dots_124578 010028DB U+28DB
+        braille_dots_34578 010028DC U+28DC
+        braille_dots_134578 010028DD U+28DD
+        braille_dots_234578 010028DE U+28DE
+        braille_dots_1234578 010028DF U+28DF
+        braille_dots_678 010028E0 U+28E0
+        braille_dots_1678 010028E1 U+28E1
+        braille_dots_2678 010028E2 U+28E2
+        braille_dots_12678 010028E3 U+28E3
+        braille_dots_3678 010028E4 U+28E4
+        braille_dots_13678 010028E5 U+28E5
+        braille_dots_23678 010028E6 U+28E6
+        braille_dots_123678 010028E7 U+28E7
+        braille_dots_4678 010028E8 U+28E8
+        braille_dots_14678 010028E9 U+28E9
+        braille_dots_24678 010028EA U+28EA
+        braille_dots_124678 010028EB U+28EB
+        braille_dots_34678 010028EC U+28EC
+        braille_dots_134678 010028ED U+28ED
+        braille_dots_234678 010028EE U+28EE
+        braille_dots_1234678 010028EF U+28EF
+        braille_dots_5678 010028F0 U+28F0
+        braille_dots_15678 010028F1 U+28F1
+        braille_dots_25678 010028F2 U+28F2
+        braille_dots_125678 010028F3 U+28F3
+        braille_dots_35678 010028F4 U+28F4
+        braille_dots_135678 010028F5 U+28F5
+        braille_dots_235678 010028F6 U+28F6
+        braille_dots_1235678 010028F7 U+28F7
+        braille_dots_45678 010028F8 U+28F8
+        braille_dots_145678 010028F9 U+28F9
+        braille_dots_245678 010028FA U+28FA
+        braille_dots_1245678 010028FB U+28FB
+        braille_dots_345678 010028FC U+28FC
+        braille_dots_1345678 010028FD U+28FD
+        braille_dots_2345678 010028FE U+28FE
+        braille_dots_12345678 010028FF U+28FF
+        Sinh_ng 01000D82 U+0D82
+        Sinh_h2 01000D83 U+0D83
+        Sinh_a 01000D85 U+0D85
+        Sinh_aa 01000D86 U+0D86
+        Sinh_ae 01000D87 U+0D87
+        Sinh_aee 01000D88 U+0D88
+        Sinh_i 01000D89 U+0D89
+        Sinh_ii 01000D8A U+0D8A
+        Sinh_u 01000D8B U+0D8B
+        Sinh_uu 01000D8C U+0D8C
+        Sinh_ri 01000D8D U+0D8D
+        Sinh_rii 01000D8E U+0D8E
+        Sinh_lu 01000D8F U+0D8F
+        Sinh_luu 01000D90 U+0D90
+        Sinh_e 01000D91 U+0D91
+        Sinh_ee 01000D92 U+0D92
+        Sinh_ai 01000D93 U+0D93
+        Sinh_o 01000D94 U+0D94
+        Sinh_oo 01000D95 U+0D95
+        Sinh_au 01000D96 U+0D96
+        Sinh_ka 01000D9A U+0D9A
+        Sinh_kha 01000D9B U+0D9B
+        Sinh_ga 01000D9C U+0D9C
+        Sinh_gha 01000D9D U+0D9D
+        Sinh_ng2 01000D9E U+0D9E
+        Sinh_nga 01000D9F U+0D9F
+        Sinh_ca 01000DA0 U+0DA0
+        Sinh_cha 01000DA1 U+0DA1
+        Sinh_ja 01000DA2 U+0DA2
+        Sinh_jha 01000DA3 U+0DA3
+        Sinh_nya 01000DA4 U+0DA4
+        Sinh_jnya 01000DA5 U+0DA5
+        Sinh_nja 01000DA6 U+0DA6
+        Sinh_tta 01000DA7 U+0DA7
+        Sinh_ttha 01000DA8 U+0DA8
+        Sinh_dda 01000DA9 U+0DA9
+        Sinh_ddha 01000DAA U+0DAA
+        Sinh_nna 01000DAB U+0DAB
+        Sinh_ndda 01000DAC U+0DAC
+        Sinh_tha 01000DAD U+0DAD
+        Sinh_thha 01000DAE U+0DAE
+        Sinh_dha 01000DAF U+0DAF
+        Sinh_dhha 01000DB0 U+0DB0
+        Sinh_na 01000DB1 U+0DB1
+        Sinh_ndha 01000DB3 U+0DB3
+        Sinh_pa 01000DB4 U+0DB4
+        Sinh_pha 01000DB5 U+0DB5
+        Sinh_ba 01000DB6 U+0DB6
+        Sinh_bha 01000DB7 U+0DB7
+        Sinh_ma 01000DB8 U+0DB8
+        Sinh_mba 01000DB9 U+0DB9
+        Sinh_ya 01000DBA U+0DBA
+        Sinh_ra 01000DBB U+0DBB
+        Sinh_la 01000DBD U+0DBD
+        Sinh_va 01000DC0 U+0DC0
+        Sinh_sha 01000DC1 U+0DC1
+        Sinh_ssha 01000DC2 U+0DC2
+        Sinh_sa 01000DC3 U+0DC3
+        Sinh_ha 01000DC4 U+0DC4
+        Sinh_lla 01000DC5 U+0DC5
+        Sinh_fa 01000DC6 U+0DC6
+        Sinh_al 01000DCA U+0DCA
+        Sinh_aa2 01000DCF U+0DCF
+        Sinh_ae2 01000DD0 U+0DD0
+        Sinh_aee2 01000DD1 U+0DD1
+        Sinh_i2 01000DD2 U+0DD2
+        Sinh_ii2 01000DD3 U+0DD3
+        Sinh_u2 01000DD4 U+0DD4
+        Sinh_uu2 01000DD6 U+0DD6
+        Sinh_ru2 01000DD8 U+0DD8
+        Sinh_e2 01000DD9 U+0DD9
+        Sinh_ee2 01000DDA U+0DDA
+        Sinh_ai2 01000DDB U+0DDB
+        Sinh_o2 01000DDC U+0DDC
+        Sinh_oo2 01000DDD U+0DDD
+        Sinh_au2 01000DDE U+0DDE
+        Sinh_lu2 01000DDF U+0DDF
+        Sinh_ruu2 01000DF2 U+0DF2
+        Sinh_luu2 01000DF3 U+0DF3
+        Sinh_kunddaliya 01000DF4 U+0DF4
         XF86ModeLock 1008FF01
         XF86MonBrightnessUp 1008FF02
         XF86MonBrightnessDown 1008FF03

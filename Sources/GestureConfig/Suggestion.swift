@@ -1,5 +1,6 @@
-/// "Did you mean …?" for misspelt keys, values, action words and keysym names.
-enum Suggestion {
+/// "Did you mean …?" for misspelt keys, values, action words and keysym names (and, in the
+/// executable, subcommand names).
+public enum Suggestion {
     /// The candidate closest to `word`, if it is close enough to be a plausible typo.
     ///
     /// Candidates are compared case-insensitively and scored: 0 for the same word in another
@@ -13,7 +14,7 @@ enum Suggestion {
     ///   - word: what the user wrote.
     ///   - candidates: the valid spellings.
     /// - Returns: the best candidate, or `nil` when none is close.
-    static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+    public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         guard !target.isEmpty else { return nil }
         let limit = max(1, (target.count + 2) / 3)

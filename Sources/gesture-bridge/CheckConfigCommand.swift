@@ -14,7 +14,7 @@ struct CheckConfigCommand: ParsableCommand, GlobalOptionsCommand {
     @OptionGroup(visibility: .hidden) var jsonFlag: JSONFlag
     @OptionGroup(visibility: .hidden) var verboseFlag: VerboseFlag
 
-    @Argument(help: ArgumentHelp("The config file to check.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("The config file to check.", valueName: "FILE"), completion: .file(extensions: ["toml"]))
     var file: String?
 
     func validate() throws {

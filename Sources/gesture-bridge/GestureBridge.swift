@@ -45,6 +45,7 @@ struct GestureBridge: ParsableCommand, GlobalOptionsCommand {
         guard StandardStream.openMissingStandardDescriptors() else { Glibc.exit(Exit.runtimeFailure.rawValue) }
         // A closed stdout pipe must end output quietly, not kill the process.
         signal(SIGPIPE, SIG_IGN)
+        if let error = unknownSubcommand(in: CommandLine.arguments.dropFirst()) { Self.exit(withError: error) }
         Self.main(nil)
     }
 
@@ -81,7 +82,7 @@ struct RecordCommand: ParsableCommand, GlobalOptionsCommand {
     @OptionGroup(visibility: .hidden) var jsonFlag: JSONFlag
     @OptionGroup var verboseFlag: VerboseFlag
 
-    @Argument(help: ArgumentHelp("Where to write the trace.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("Where to write the trace.", valueName: "FILE"), completion: .file())
     var file: String?
 
     func validate() throws {

@@ -38,7 +38,7 @@ struct GlobalOptions {
 
 /// `--config FILE`.
 struct ConfigOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Use FILE instead of the config search path.", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Use FILE instead of the config search path.", valueName: "FILE"), completion: .file(extensions: ["toml"]))
     var config: String?
 }
 

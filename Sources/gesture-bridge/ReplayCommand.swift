@@ -28,7 +28,7 @@ struct ReplayCommand: ParsableCommand, GlobalOptionsCommand {
     @OptionGroup var jsonFlag: JSONFlag
     @OptionGroup var verboseFlag: VerboseFlag
 
-    @Argument(help: ArgumentHelp("A JSON Lines trace, as `record` writes it; - reads standard input.", valueName: "TRACE"))
+    @Argument(help: ArgumentHelp("A JSON Lines trace, as `record` writes it; - reads standard input.", valueName: "TRACE"), completion: .file())
     var trace: String
 
     func validate() throws {

@@ -1,6 +1,7 @@
 import BridgeCore
 import Foundation
 import GestureConfig
+import GestureTestKit
 import Testing
 
 /// How the running daemon follows its config on disk (issue 9, items 6 and 11): a save is read
@@ -11,7 +12,7 @@ struct ConfigFollowerTests {
     private final class Home {
         let path: String
         init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("config-follower-\(UUID())").path
+            path = TestScratch.path("config-follower")
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }

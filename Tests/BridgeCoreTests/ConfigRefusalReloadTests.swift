@@ -1,6 +1,7 @@
 import BridgeCore
 import Foundation
 import GestureConfig
+import GestureTestKit
 import Testing
 
 /// The running daemon's reload refuses what `check-config` refuses (issue 9, items 7 and 15):
@@ -15,7 +16,7 @@ struct ConfigRefusalReloadTests {
 
     @Test("a reload of a config others can write, or of one grown past 1 MB, is refused with the reason")
     func refusedReloads() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("reload-refusal-\(UUID())").path
+        let directory = TestScratch.path("reload-refusal")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/config.toml"

@@ -1,12 +1,13 @@
 import BridgeCore
 import Foundation
+import GestureTestKit
 import Testing
 
 @Suite("the config file watcher")
 struct FileWatcherTests {
     @Test("a write to the watched file is seen, one to its neighbour is not, a rename over it is")
     func changes() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("file-watcher-\(UUID())").path
+        let directory = TestScratch.path("file-watcher")
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/config.toml"
@@ -34,7 +35,7 @@ struct FileWatcherFollowingTests {
     private final class Scratch {
         let path: String
         init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("file-watcher-\(UUID())").path
+            path = TestScratch.path("file-watcher")
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }

@@ -1,5 +1,6 @@
 import BridgeCore
 import Foundation
+import GestureTestKit
 import Glibc
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 @Suite("looking at the single-instance lock")
 struct InstanceLockProbeTests {
     private static func directory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("instance-probe-\(UUID())").path
+        let path = TestScratch.path("instance-probe")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         return path
     }

@@ -1,5 +1,6 @@
 import BridgeCore
 import Foundation
+import GestureTestKit
 import Glibc
 import Testing
 
@@ -11,7 +12,7 @@ struct InstanceLockTests {
     private final class Directory {
         let path: String
         init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("instance-lock-\(UUID())").path
+            path = TestScratch.path("instance-lock")
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }

@@ -3,6 +3,7 @@ import GestureEngine
 import Testing
 
 @testable import BridgeCore
+import GestureTestKit
 
 /// One well-formed trace and the events it stands for.
 private struct GoodTrace: Sendable, CustomTestStringConvertible {
@@ -117,7 +118,7 @@ struct TraceReaderTests {
 
     @Test("reads a trace file from disk")
     func readsFile() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-reader-\(UUID()).trace").path
+        let path = TestScratch.path("trace-reader") + ".trace"
         defer { try? FileManager.default.removeItem(atPath: path) }
         try "{\"t\":0,\"type\":\"screen\",\"width\":800,\"height\":600}\n{\"t\":1,\"type\":\"motion\",\"x\":1,\"y\":2}\n"
             .write(toFile: path, atomically: false, encoding: .utf8)

@@ -3,6 +3,7 @@ import GestureEngine
 import Testing
 
 @testable import BridgeCore
+import GestureTestKit
 
 /// The process's resident memory in bytes, from `/proc/self/statm` (second field, in pages).
 private func residentBytes() throws -> Int {
@@ -18,7 +19,7 @@ struct TraceStreamingTests {
 
     @Test("reading a long trace keeps memory flat")
     func memoryStaysFlat() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-streaming-\(UUID()).trace").path
+        let path = TestScratch.path("trace-streaming") + ".trace"
         defer { try? FileManager.default.removeItem(atPath: path) }
 
         // ~190 bytes a line, ~38 MB in all: loading it whole would show far above the bound.

@@ -3,6 +3,7 @@ import GestureEngine
 import Testing
 
 @testable import BridgeCore
+import GestureTestKit
 
 private func at(_ t: Double, _ kind: InputEvent.Kind) -> InputEvent { InputEvent(time: Instant(milliseconds: t), kind) }
 private func p(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
@@ -99,7 +100,7 @@ struct TraceWriterTests {
 
     @Test("writes a file, flushed line by line")
     func writesFile() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("trace-writer-\(UUID()).trace").path
+        let path = TestScratch.path("trace-writer") + ".trace"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let writer = try TraceWriter(path: path)
         try writer.write(roundTripEvents[0])

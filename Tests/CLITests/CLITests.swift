@@ -21,7 +21,7 @@ struct CLI {
     }
 
     static let scratch: URL = {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gb-cli-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: TestScratch.path("gb-cli"))
         try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }()

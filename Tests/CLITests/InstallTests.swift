@@ -27,8 +27,11 @@ enum Packaging {
         for key in ["MAKEFLAGS", "MFLAGS", "MAKELEVEL", "DESTDIR", "PREFIX", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "MANPATH"] {
             env[key] = nil
         }
+        // What the tools leave in their temporary directory (SwiftPM's lock files and
+        // TemporaryDirectory.*, lintian's caches) goes with the test process's scratch.
+        env["TMPDIR"] = childTemporaryDirectory
         env.merge(environment) { $1 }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gb-run-\(UUID().uuidString)")
+        let scratch = URL(fileURLWithPath: TestScratch.path("gb-run"))
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
@@ -53,6 +56,13 @@ enum Packaging {
             err: try String(contentsOf: errURL, encoding: .utf8),
             seconds: seconds)
     }
+
+    /// `TMPDIR` for the programs run here: one directory below the test process's scratch.
+    static let childTemporaryDirectory: String = {
+        let path = TestScratch.path("tmp")
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
 
     static func make(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let result = try run(["make", "--no-print-directory", "-C", root] + arguments, environment: environment)
@@ -79,9 +89,20 @@ enum Packaging {
     }
 
     static func temporaryDirectory(_ name: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gb-\(name)-\(UUID().uuidString)")
+        let url = URL(fileURLWithPath: TestScratch.path("gb-\(name)"))
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url.path
+    }
+
+    /// Runs `body` with a fresh PREFIX that `make install` has installed into (the release
+    /// build made first); the PREFIX is removed afterwards.
+    static func withInstall<R>(_ name: String, _ body: (_ prefix: String) throws -> R) throws -> R {
+        try requireBuild()
+        let prefix = try temporaryDirectory(name)
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let install = try make(["install", "PREFIX=\(prefix)"])
+        try #require(install.status == 0, "\(install.log)")
+        return try body(prefix)
     }
 
     /// Every file and symlink below `directory`, relative to it, sorted.
@@ -120,7 +141,10 @@ enum Packaging {
         "etc/xdg/autostart/gesture-bridge.desktop",
         "lib/systemd/user/gesture-bridge.service",
         "share/bash-completion/completions/gesture-bridge",
+        "share/doc/gesture-bridge/LICENSE",
+        "share/doc/gesture-bridge/README.md",
         "share/doc/gesture-bridge/config.example.toml",
+        "share/doc/gesture-bridge/shapes.svg",
         "share/fish/vendor_completions.d/gesture-bridge.fish",
         "share/gesture-bridge/install-manifest",
         "share/man/man1/gesture-bridge.1",
@@ -353,7 +377,10 @@ struct InstallTests {
             ".config/autostart/gesture-bridge.desktop",
             ".local/bin/gesture-bridge",
             ".local/share/bash-completion/completions/gesture-bridge",
+            ".local/share/doc/gesture-bridge/LICENSE",
+            ".local/share/doc/gesture-bridge/README.md",
             ".local/share/doc/gesture-bridge/config.example.toml",
+            ".local/share/doc/gesture-bridge/shapes.svg",
             ".local/share/fish/vendor_completions.d/gesture-bridge.fish",
             ".local/share/gesture-bridge/install-manifest",
             ".local/share/man/man1/gesture-bridge.1",
@@ -390,7 +417,10 @@ struct InstallTests {
             "usr/bin/gesture-bridge",
             "usr/lib/systemd/user/gesture-bridge.service",
             "usr/share/bash-completion/completions/gesture-bridge",
+            "usr/share/doc/gesture-bridge/LICENSE",
+            "usr/share/doc/gesture-bridge/README.md",
             "usr/share/doc/gesture-bridge/config.example.toml",
+            "usr/share/doc/gesture-bridge/shapes.svg",
             "usr/share/fish/vendor_completions.d/gesture-bridge.fish",
             "usr/share/gesture-bridge/install-manifest",
             "usr/share/man/man1/gesture-bridge.1",
@@ -451,9 +481,11 @@ struct InstallTests {
             "./usr/bin/gesture-bridge",
             "./usr/lib/systemd/user/gesture-bridge.service",
             "./usr/share/bash-completion/completions/gesture-bridge",
+            "./usr/share/doc/gesture-bridge/README.md",
             "./usr/share/doc/gesture-bridge/changelog.gz",
             "./usr/share/doc/gesture-bridge/config.example.toml",
             "./usr/share/doc/gesture-bridge/copyright",
+            "./usr/share/doc/gesture-bridge/shapes.svg",
             "./usr/share/fish/vendor_completions.d/gesture-bridge.fish",
             "./usr/share/man/man1/gesture-bridge.1.gz",
             "./usr/share/man/man5/gesture-bridge.toml.5.gz",

@@ -28,6 +28,34 @@ struct NewUserCLITests {
         #expect(r.out.isEmpty, "\(r.out)")
     }
 
+    @Test("A first word close to a command is a usage error that names the command, as a close option is", arguments: [
+        (["check"], "check-config"), (["check", "my.toml"], "check-config"), (["--config", "x.toml", "replya", "t.jsonl"], "replay"),
+        (["--dry-run", "doctr"], "doctor"), (["list"], "list-devices"), (["print"], "print-config"), (["Learn", "L"], "learn"),
+    ])
+    func nearMissCommandIsNamed(arguments: [String], meant: String) throws {
+        let r = try CLI.run(arguments)
+        #expect(r.status == 64, "\(r.out)\(r.err)")
+        let word = try #require(arguments.first { !$0.hasPrefix("-") && !$0.hasSuffix(".toml") })
+        #expect(r.err.hasPrefix("Error: Unknown command '\(word)'. Did you mean '\(meant)'?\n"), "\(r.err)")
+        #expect(r.err.contains("Usage: gesture-bridge"), "\(r.err)")
+        #expect(r.out.isEmpty)
+        // As argument-parser does it for an option.
+        let option = try CLI.run(["--dryrun"])
+        #expect(option.status == 64 && option.err.contains("Did you mean '--dry-run'?"), "\(option.err)")
+    }
+
+    @Test("A word close to no command, and a command's own arguments, are left to argument-parser")
+    func otherWordsAreNotCommands() throws {
+        let far = try CLI.run(["frobnicate"])
+        #expect(far.status == 64 && far.err.contains("Unexpected argument 'frobnicate'"), "\(far.err)")
+        // The value of --config, and a subcommand's arguments, are not taken for commands.
+        let config = CLI.file("check.toml", "[[bind]]\ngesture = \"tap\"\naction = \"click left\"\n")
+        let valid = try CLI.run(["--config", config, "check-config"])
+        #expect(valid.status == 0, "\(valid.err)")
+        let help = try CLI.run(["help", "check-config"])
+        #expect(help.status == 0, "\(help.err)")
+    }
+
     @Test("A command's --help lists only the global flags that mean something for it", arguments: [
         ("replay", ["--config", "--json", "--verbose"], ["--dry-run"]),
         ("record", ["--config", "--verbose"], ["--dry-run", "--json"]),

@@ -1,12 +1,14 @@
 import Foundation
+import GestureTestKit
 
-/// A fresh directory under the system's temporary directory, for tests that need real files.
-/// Each test makes its own, so tests can run in parallel; the system cleans up `/tmp`.
+/// A fresh directory for tests that need real files, below the test process's own
+/// (``TestScratch``, removed when the process exits). Each test makes its own, so tests can run
+/// in parallel.
 struct TemporaryDirectory {
     let path: String
 
     init() throws {
-        path = NSTemporaryDirectory() + "gesture-config-tests-" + UUID().uuidString
+        path = TestScratch.path("gesture-config-tests")
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

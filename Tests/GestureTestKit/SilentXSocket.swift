@@ -6,7 +6,8 @@ import Glibc
 /// its backlog) and never answers: what a stopped or wedged X server looks like to a client.
 ///
 /// It listens in the abstract namespace (`@/tmp/.X11-unix/XN`), where libxcb looks first on
-/// Linux, so it leaves no file behind; display numbers from 900 up are tried until one is free.
+/// Linux, so it leaves no file behind; the numbers of ``TestDisplays`` are tried from the top
+/// down (test X servers start elsewhere in the range) until one is free.
 /// Closing it resets the waiting connections, which ends any client still stuck in its setup.
 ///
 /// ```swift
@@ -18,9 +19,11 @@ public final class SilentXSocket {
     public let displayName: String
     private let fd: Int32
 
-    /// Listens at the first free display from 900 up; nil when none could be had.
+    /// Listens at the first free display of ``TestDisplays`` from the top; nil when none could
+    /// be had.
     public init?() {
-        for number in 900..<1000 {
+        guard TestDisplays.problem == nil else { return nil }
+        for number in TestDisplays.range.reversed() {
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { return nil }
             // The file-system socket must not exist either: a real server may be there.

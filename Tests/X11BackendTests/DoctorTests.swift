@@ -3,6 +3,7 @@ import Foundation
 import GestureConfig
 import Testing
 @testable import X11Backend
+import GestureTestKit
 
 /// `gesture-bridge doctor`'s checks on real servers: what Xvfb, Xvfb with openbox and headless
 /// Xorg with inputtest devices really offer, grabs held by another client, a running daemon.
@@ -10,7 +11,7 @@ import Testing
 struct DoctorTests {
     /// A private runtime directory (the instance lock's), fresh per test.
     static func runtimeDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gb-doctor-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: TestScratch.path("gb-doctor"))
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return dir
     }

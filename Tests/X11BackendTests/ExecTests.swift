@@ -4,11 +4,12 @@ import Testing
 @testable import X11Backend
 import GestureConfig
 import GestureEngine
+import GestureTestKit
 
 @Suite("exec actions")
 struct ExecTests {
     private func temporaryFile() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("gb-exec-\(UUID().uuidString)").path
+        TestScratch.path("gb-exec")
     }
 
     @Test("exec starts argv as given, without a shell, without waiting, and the child is reaped")

@@ -98,6 +98,31 @@ struct PointerAxes {
     }
 }
 
+/// When the pointer was frozen by a press of the trigger button, in the serial numbers of the
+/// requests on the bridge's connection: every event carries the serial of the last request the
+/// server had processed when it sent the event, so the serials say whether the server sent an
+/// event before or after it processed the thaw — whenever the daemon gets to read it.
+///
+/// A press that the grab delivers late (see ``EarlyReleases``) was made while the pointer was
+/// frozen; its raw release too, when it is read before the press. Such a release was sent at or
+/// after the press that froze the pointer (``start``, that event's serial) and before the server
+/// processed the request that let it go (``end``, that request's serial; `nil` while the press
+/// is undecided or its claim is not sent yet). A wall clock cannot tell this: a daemon slowed by
+/// a busy machine, or one that sends a claim only after the rest of what it read (keys go out
+/// before the thaw), reads queued input long after it let the press go.
+struct PointerFreeze: Hashable {
+    /// The serial of the grabbed press that froze the pointer; `nil` before the first.
+    var start: UInt?
+    /// The serial of the `XIAllowEvents` request that thawed it.
+    var end: UInt?
+
+    /// Whether an event with `serial` was sent by the server during the freeze.
+    func contains(_ serial: UInt) -> Bool {
+        guard let start, serial >= start else { return false }
+        return end.map { serial < $0 } ?? true
+    }
+}
+
 /// Raw releases of the trigger button that no followed press took, kept until a press they
 /// may belong to comes through the grab: the release of a press the server delivered late.
 ///
@@ -110,13 +135,16 @@ struct PointerAxes {
 /// follows it. The engine would wait for that release for ever: a long press begun on it would
 /// never end (its repeats firing on), and the press would only end at the next one.
 ///
+/// Only releases the server sent while a press of ours held the pointer frozen are kept
+/// (``PointerFreeze``): a release sent at another time (a click another client's grab took, an
+/// injected click) belongs to no press that can still come through the grab, and a later press
+/// of the same device in the very same millisecond (server times are in milliseconds) would take
+/// it as its own and be given back as a click.
+///
 /// Each kept release is a slave's (`deviceid == sourceid`), with its server time; the press
 /// takes the first one of its device and button at or after its own time (a slave releases a
 /// button only after pressing it). Releases older than a press of their device can belong to
-/// no later press and are dropped then; at most ``capacity`` are kept. Server times are in
-/// milliseconds, so a release in the very millisecond of a *later* press of the same device (an
-/// injected click, then at once a new press) would end that press at once: it would be taken as
-/// a click and given back whole, which loses a gesture, never a press.
+/// no later press and are dropped then; at most ``capacity`` are kept.
 struct EarlyReleases {
     /// One raw release of `button` by the slave `source` at `time`.
     struct Release: Hashable {

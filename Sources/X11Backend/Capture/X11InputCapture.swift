@@ -69,11 +69,9 @@ public final class X11InputCapture: InputArbiter {
     private var releaseAfterPress: InputEvent? = nil
     /// Raw releases of the trigger button that no followed press took (see ``EarlyReleases``).
     private var earlyReleases = EarlyReleases()
-    /// When a press of ours that froze the pointer was last decided (local time): the input
-    /// that queued behind that freeze arrives right after it (see ``EarlyReleases``).
-    private var lastThaw: ContinuousClock.Instant? = nil
-    /// How long after a thaw a raw release can still be input that queued behind it.
-    static let queuedInputWindow = Duration.milliseconds(250)
+    /// The last freeze of the pointer by a press of ours, in the server's order of requests:
+    /// only input the server sent during it can have queued behind it (see ``EarlyReleases``).
+    private var freeze = PointerFreeze()
     private var lastPointer = Point.zero
     private var lastScreen: (Int, Int)? = nil
     /// The monitors last fed to the engine (see ``MonitorLayout``).
@@ -302,6 +300,7 @@ public final class X11InputCapture: InputArbiter {
             if press.feedsEngine { endedPresses.append(InputEvent(time: t, .buttonRelease(button: press.button, at: press.position))) }
         }
         triggerPress = TriggerPress(button: button, master: e.deviceid, source: e.sourceid, position: p)
+        freeze = PointerFreeze(start: e.serial)
         if let released = earlyReleases.take(source: e.sourceid, button: button, pressedAt: t) {
             // Queued behind a freeze while the daemon was slow: its raw release came first.
             logger.debug("a press of button \(button) came through the grab after its release")
@@ -325,10 +324,11 @@ public final class X11InputCapture: InputArbiter {
         let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
         guard var press = triggerPress, e.sourceid == press.source, !(type == XI_RawButtonRelease && press.released) else {
             // A release no press in progress takes: perhaps that of a press the grab delivers late.
-            // Only input read right after we let a frozen press go can have queued behind that
-            // freeze; a release read at any other time (a click another client's grab took)
-            // belongs to no press of ours.
-            if type == XI_RawButtonRelease, Int(e.detail) == button, let thaw = lastThaw, ContinuousClock.now - thaw < Self.queuedInputWindow {
+            // Only input the server sent while a press of ours held the pointer frozen can have
+            // queued behind it, however late the daemon reads it; a release sent at any other
+            // time (a click another client's grab took, an injected click) belongs to no press
+            // of ours.
+            if type == XI_RawButtonRelease, Int(e.detail) == button, freeze.contains(e.serial) {
                 earlyReleases.note(source: e.sourceid, button: button, time: t)
             }
             return nil
@@ -435,9 +435,9 @@ public final class X11InputCapture: InputArbiter {
             // An error of the claim (the master pointer vanished) arrives with a later sync, as
             // an asynchronous X error that the loop logs. A give-back is waited for.
             try display.call(claimed ? "claim button \(button)" : "give button \(button) back", sync: !claimed) { handle in
+                freeze.end = XNextRequest(handle)
                 _ = XIAllowEvents(handle, master, mode, UInt(CurrentTime))
             }
-            lastThaw = .now
             logger.debug(claimed ? "button \(button) press claimed" : "button \(button) press given back to the application",
                          metadata: ["released": "\(released)"])
         } catch {

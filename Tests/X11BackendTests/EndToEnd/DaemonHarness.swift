@@ -22,7 +22,7 @@ final class DaemonProcess {
 
     /// A fresh directory for one daemon: its runtime directory, `HOME` and log.
     static func makeDirectory() -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gb-e2e-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: TestScratch.path("gb-e2e"))
         try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir
     }
@@ -64,7 +64,7 @@ final class DaemonProcess {
 
 /// Runs a tool (xdotool) to completion on `server`.
 func tool(_ server: XServer, _ argv: String...) throws {
-    let log = FileManager.default.temporaryDirectory.appendingPathComponent("gb-tool-\(UUID().uuidString).log")
+    let log = URL(fileURLWithPath: TestScratch.path("gb-tool") + ".log")
     let child = try ChildProcess(argv, environment: ["DISPLAY": server.name, "PATH": "/usr/bin:/bin"], log: log.path)
     guard poll(timeout: .seconds(10), { !child.isRunning }) else { throw HarnessError("\(argv) did not finish") }
 }
@@ -72,7 +72,7 @@ func tool(_ server: XServer, _ argv: String...) throws {
 /// Runs `argv` (no display) to completion; returns its exit status (nil: still running after
 /// `timeout`) and its output.
 func runToCompletion(_ argv: [String], timeout: Duration = .seconds(10)) throws -> (status: Int32?, output: String) {
-    let log = FileManager.default.temporaryDirectory.appendingPathComponent("gb-run-\(UUID().uuidString).log")
+    let log = URL(fileURLWithPath: TestScratch.path("gb-run") + ".log")
     defer { try? FileManager.default.removeItem(at: log) }
     let child = try ChildProcess(argv, environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()], log: log.path)
     let status = child.waitForExit(timeout: timeout)

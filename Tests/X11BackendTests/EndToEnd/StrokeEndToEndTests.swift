@@ -227,7 +227,7 @@ struct LearnEndToEndTests {
                 .prefix { !$0.isEmpty }.joined(separator: "\n")
             #expect(block.hasPrefix("[[shape]]\nname = \"L\"\npoints = [\n    [0, 0], "), "\(block)")
             // The block is a valid config shape, ending at the bottom right of the L.
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("gb-learned-\(UUID().uuidString).toml")
+            let file = URL(fileURLWithPath: TestScratch.path("gb-learned") + ".toml")
             try (block + "\n[[bind]]\ngesture = \"stroke\"\nshape = \"L\"\naction = \"key a\"\n").write(to: file, atomically: false, encoding: .utf8)
             let check = try runToCompletion([DaemonProcess.executable, "check-config", file.path])
             #expect(check.status == 0 && check.output.contains("valid, 1 binding, 1 shape"), "\(check.output)")

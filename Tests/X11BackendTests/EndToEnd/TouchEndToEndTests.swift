@@ -329,7 +329,7 @@ struct TouchEndToEndTests {
     @Test("`record` captures a touch swipe and a touchpad swipe that `replay --json` reports the same")
     func recordThenReplay() throws {
         try withSession { server, _ in
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gb-record-\(UUID().uuidString)")
+            let dir = URL(fileURLWithPath: TestScratch.path("gb-record"))
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: dir) }
             let trace = dir.appendingPathComponent("swipe.trace")
@@ -455,7 +455,7 @@ struct TouchEndToEndTests {
         _ server: XServer, by observer: XI2Observer, in area: (x: Double, y: Double, width: Double, height: Double),
         count: Int = 200
     ) throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("gb-swipes-\(UUID().uuidString)")
+        let marker = URL(fileURLWithPath: TestScratch.path("gb-swipes"))
         defer { try? FileManager.default.removeItem(at: marker) }
         let daemon = try DaemonProcess(server, config: Self.unboundMixConfig(marker: marker.path), arguments: ["--verbose"])
         let touch = try server.touchscreen()

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import GestureTestKit
 import Glibc
 import Synchronization
 
@@ -12,8 +13,9 @@ struct HarnessError: Error, CustomStringConvertible {
 /// An `Xvfb` (or a headless `Xorg` with `inputtest` devices) started for one test, and on
 /// request `openbox` on it, stopped by PID at the end.
 ///
-/// Each test gets its own server, so tests run in parallel. The display number is one with no
-/// `/tmp/.X11-unix/XN` socket and no `/tmp/.XN-lock`, reserved in this process; a server that
+/// Each test gets its own server, so tests run in parallel. The display number is one of
+/// ``TestDisplays`` (`GESTURE_BRIDGE_TEST_DISPLAYS`) with no `/tmp/.X11-unix/XN` socket and no
+/// `/tmp/.XN-lock`, reserved in this process; a server that
 /// loses the race with another process is detected (it exits, or the lock file names another
 /// PID) and the next number is tried. Both programs run under `timeout`, so that a test process
 /// that crashes cannot leave them running for long. They are started with ``ChildProcess``, not
@@ -122,7 +124,8 @@ final class XServer {
     /// `environment` added to the server's, and waits until it answers.
     static func start(_ kind: Kind = .xvfb, environment: [String: String] = [:]) throws -> XServer {
         if kind == .xorgInputTest, let problem = xorgInputTestProblem { throw HarnessError(problem) }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-x11-\(UUID().uuidString)")
+        if let problem = TestDisplays.problem { throw HarnessError(problem) }
+        let directory = URL(fileURLWithPath: TestScratch.path("gb-x11"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var attempts: [String] = []
         for number in candidateNumbers() {
@@ -370,9 +373,9 @@ final class XServer {
         return try ChildProcess(["timeout", "-k", "5", "\(lifetimeSeconds)", program] + arguments, environment: env, log: log.path)
     }
 
+    /// The free numbers of ``TestDisplays/range`` (`GESTURE_BRIDGE_TEST_DISPLAYS`).
     private static func candidateNumbers() -> [Int] {
-        let base = 100 + Int(getpid() % 400)
-        return (0..<200).map { base + $0 }.filter { number in
+        TestDisplays.candidates().filter { number in
             !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
                 && !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
         }
