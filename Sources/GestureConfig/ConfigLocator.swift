@@ -1,12 +1,4 @@
-// POSIX `stat` rather than Foundation's FileManager: this was the package's only Foundation
-// import, which linked all of Foundation into the binary (docs/performance.md, memory).
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import POSIX
 
 /// Where the config comes from.
 public enum ConfigSource: Hashable, Sendable, CustomStringConvertible {
@@ -112,9 +104,9 @@ public enum ConfigLocator {
 
     /// True when `path` names an existing file that is not a directory.
     public static func isFile(_ path: String) -> Bool {
-        var status = stat()
-        // Follows symbolic links, as FileManager.fileExists did: a link to a file is a file.
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
+        // Follows symbolic links: a link to a file is a file.
+        guard let status = try? Stat(FilePath(path)) else { return false }
+        return status.type != .directory
     }
 
     /// An absolute directory without trailing slashes, or `nil` for unset, empty or relative.
