@@ -79,7 +79,7 @@ struct TouchscreenMappingTests {
         let outputs = [Self.output("eDP-1", 0), Self.output("HDMI-1", 1920), Self.output("DP-1", 0, on: false)]
         #expect(chosen(.named("HDMI-1"), outputs) == "HDMI-1: as [touchscreen] output names it")
         #expect(chosen(.named("hdmi-1"), outputs) == #"there is no output named "hdmi-1" (outputs: eDP-1, HDMI-1, DP-1)"#)
-        #expect(chosen(.named("DP-1"), outputs) == "the output DP-1 shows nothing (disconnected or off)")
+        #expect(chosen(.named("DP-1"), outputs) == "the output DP-1 is off (it shows nothing)")
     }
 
     @Test("auto: the output the touchscreen's size matches (either way round), then the laptop's panel, then the primary, then the first")

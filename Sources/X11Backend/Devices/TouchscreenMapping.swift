@@ -160,7 +160,7 @@ public enum MappingProblem: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSuchOutput(let name, let known):
             "there is no output named \"\(name)\"" + (known.isEmpty ? "" : " (outputs: \(known.joined(separator: ", ")))")
         case .outputOff(let name):
-            "the output \(name) shows nothing (disconnected or off)"
+            "the output \(name) is off (it shows nothing)"
         case .noActiveOutput:
             "no output shows anything"
         }
