@@ -38,6 +38,9 @@ public struct Config: Hashable, Sendable {
     /// The `[[shape]]` tables, in file order: shapes that stroke bindings may name besides the
     /// built-in ones (``StrokeShape/builtIn``), which one of the same name replaces.
     public var shapes: [StrokeShape] = []
+    /// `[touchscreen] output`: the output the daemon maps touchscreens onto; `nil`: it leaves
+    /// their mapping as it is.
+    public var touchscreenOutput: TouchscreenOutput? = nil
 
     /// The default mouse button for pointer gestures: 3, the right button.
     public static let defaultPointerButton = 3

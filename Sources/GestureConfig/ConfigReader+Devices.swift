@@ -6,7 +6,7 @@ import TOML
 
 extension ConfigReader {
     /// Every key `[recognizer]` takes: the thresholds, then the device tables.
-    static let recognizerKeys = thresholds.map(\.key) + DeviceKind.allCases.map(\.rawValue)
+    static let recognizerKeys = thresholdKeys + DeviceKind.allCases.map(\.rawValue)
 
     /// Whether a `[recognizer]` key names a device's own table (checked to be a table when read).
     static func isDeviceTable(_ key: String, _ value: TOMLNode) -> Bool {
@@ -53,6 +53,7 @@ extension ConfigReader {
                     at: position(of: devicePath.appending(threshold), .key),
                     message: "'\(threshold)' in \(name) has no effect: \(unused.why)"))
             }
+            noteUnusedMillimetres(deviceTable, of: device, at: devicePath)
         }
         return result
     }

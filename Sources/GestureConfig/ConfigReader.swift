@@ -41,7 +41,7 @@ struct ConfigReader {
             case "pointer":
                 if let table = table(value, at: path) { config.pointerButton = readPointer(table, at: path) }
             case "touchscreen":
-                if let table = table(value, at: path) { config.claimOnSecondFinger = readTouchscreen(table, at: path) }
+                if let table = table(value, at: path) { readTouchscreen(table, at: path, into: &config) }
             case "bind":
                 config.bindings = readBindings(value, at: path)
             case "shape":
@@ -115,12 +115,13 @@ struct ConfigReader {
             let keyPath = path.appending(key)
             // `[recognizer.touchpad]` …: read once the base values are known.
             if Self.isDeviceTable(key, value) { continue }
+            if readMillimetres(key, value, in: table, at: keyPath, into: &settings) { continue }
             guard let threshold = Self.thresholds.first(where: { $0.key == key }) else {
                 if tableName == "[recognizer]", value.kind == .table {
                     reportUnknownDeviceTable(key, at: keyPath)
                     continue
                 }
-                reportUnknownKey(key, in: tableName, among: tableName == "[recognizer]" ? Self.recognizerKeys : Self.thresholds.map(\.key), at: keyPath)
+                reportUnknownKey(key, in: tableName, among: tableName == "[recognizer]" ? Self.recognizerKeys : Self.thresholdKeys, at: keyPath)
                 continue
             }
             if let number = number(value, key: key, at: keyPath, zeroAllowed: threshold.zeroAllowed) {
@@ -130,6 +131,7 @@ struct ConfigReader {
                     continue
                 }
                 settings[keyPath: threshold.property] = number
+                Self.pixelsGiven(key, in: &settings)
             }
         }
         return settings
@@ -141,12 +143,6 @@ struct ConfigReader {
         readOneKeyTable(table, at: path, key: "button", default: Config.defaultPointerButton) { reader, value, keyPath in
             reader.integer(value, key: "button", at: keyPath, in: 0...Action.maximumButton,
                            rangeText: "from 0 (off) to \(Action.maximumButton)")
-        }
-    }
-
-    private mutating func readTouchscreen(_ table: TOMLTableView, at path: TOMLPath) -> Bool {
-        readOneKeyTable(table, at: path, key: "claim_on_second_finger", default: false) { reader, value, keyPath in
-            reader.boolean(value, key: "claim_on_second_finger", at: keyPath)
         }
     }
 
@@ -422,7 +418,7 @@ struct ConfigReader {
         return nil
     }
 
-    private mutating func boolean(_ value: TOMLNode, key: String, at path: TOMLPath) -> Bool? {
+    mutating func boolean(_ value: TOMLNode, key: String, at path: TOMLPath) -> Bool? {
         if let flag = value.bool { return flag }
         report("'\(key)' must be true or false, not \(Self.noun(value.kind))", at: path)
         return nil
@@ -443,7 +439,7 @@ struct ConfigReader {
     }
 
     /// A number (an integer is fine): finite, not negative, and positive unless `zeroAllowed`.
-    private mutating func number(
+    mutating func number(
         _ value: TOMLNode, key: String, at path: TOMLPath, zeroAllowed: Bool
     ) -> Double? {
         let number: Double
@@ -502,7 +498,7 @@ struct ConfigReader {
             let place = table.map { "under \($0)" } ?? "before any [[bind]]"
             return "; '\(key)' is a binding key and is written \(place): add a [[bind]] line above the binding's keys"
         }
-        if table != "[recognizer]", thresholds.contains(where: { $0.key == key }) {
+        if table != "[recognizer]", thresholdKeys.contains(key) {
             return "; '\(key)' belongs in [recognizer]: add a [recognizer] line above it"
         }
         if table != "[pointer]", key == "button" {
@@ -510,6 +506,9 @@ struct ConfigReader {
         }
         if table != "[touchscreen]", key == "claim_on_second_finger" {
             return "; 'claim_on_second_finger' belongs in [touchscreen]: add a [touchscreen] line above it"
+        }
+        if table == nil, key == "output" {
+            return "; 'output' belongs in [touchscreen]: add a [touchscreen] line above it"
         }
         return nil
     }

@@ -1,10 +1,16 @@
 /// The part of the configuration the recognizers consult: thresholds and triggers.
 ///
-/// Passed by value into the gesture groups (it holds two small values and one array buffer,
-/// so copying it costs a retain, never an allocation).
+/// Passed by value into the gesture groups (it holds small values and array buffers, so
+/// copying it costs retains, never an allocation).
 struct Recognition {
-    /// Each device's thresholds, resolved once here so that no event looks them up.
+    /// Each device's thresholds, resolved once here so that no event looks them up. Distances
+    /// may still be in millimetres: only their times count (``settings(_:)``).
     private var deviceSettings: PerDevice<RecognizerSettings>
+    /// Each device's thresholds in pixels on each monitor of the screen (the layout's order),
+    /// converted once per screen layout (``lay(on:)``), never per event.
+    private var onMonitor: [PerDevice<RecognizerSettings>] = []
+    /// Each device's thresholds in pixels while no screen is known (96 dpi).
+    private var offScreen: PerDevice<RecognizerSettings>
     var triggers: [Trigger]
     var pointerButton: Int
     var claimOnSecondFinger: Bool
@@ -14,8 +20,10 @@ struct Recognition {
     /// that does not exist), so that no event looks a name up.
     var shapeIndex: [Int]
 
-    init(_ configuration: EngineConfiguration) {
-        deviceSettings = PerDevice(configuration.settings(for:))
+    init(_ configuration: EngineConfiguration, screen: ScreenLayout? = nil) {
+        let settings = PerDevice(configuration.settings(for:))
+        deviceSettings = settings
+        offScreen = PerDevice { Self.inPixels(settings[$0], for: $0, pixelsPerMillimetre: nil) }
         triggers = configuration.triggers
         pointerButton = configuration.pointerButton
         claimOnSecondFinger = configuration.claimOnSecondFinger
@@ -26,11 +34,43 @@ struct Recognition {
             // A later shape of the same name replaces an earlier one (a config shape a built-in).
             return shapes.lastIndex { $0.name == name } ?? -1
         }
+        lay(on: screen)
     }
 
-    /// The thresholds of `device`'s gestures (`[recognizer]`, or `[recognizer.DEVICE]`).
+    /// The thresholds of `device`'s gestures (`[recognizer]`, or `[recognizer.DEVICE]`), for
+    /// their times: a distance may be in millimetres here, and only
+    /// ``settings(_:onMonitor:)`` has it in the pixels of a monitor.
     @inline(__always) func settings(_ device: DeviceKind) -> RecognizerSettings {
         deviceSettings[device]
+    }
+
+    /// The thresholds of `device`'s gestures that start on the monitor at `index` of the
+    /// layout last laid on (``lay(on:)``), every distance in that monitor's pixels; a negative
+    /// index: no screen is known (96 dpi).
+    @inline(__always) func settings(_ device: DeviceKind, onMonitor index: Int) -> RecognizerSettings {
+        index >= 0 && index < onMonitor.count ? onMonitor[index][device] : offScreen[device]
+    }
+
+    /// Converts the thresholds given in millimetres for every monitor of `screen`: once per
+    /// layout (a `screen` event, a reload), so that no gesture converts anything.
+    mutating func lay(on screen: ScreenLayout?) {
+        let settings = deviceSettings
+        // In pixels alone, every monitor has the same thresholds: the off-screen ones serve.
+        guard DeviceKind.allCases.contains(where: { settings[$0].usesMillimetres }) else {
+            onMonitor.removeAll()
+            return
+        }
+        onMonitor = (screen?.monitors ?? []).map { monitor in
+            PerDevice { Self.inPixels(settings[$0], for: $0, pixelsPerMillimetre: monitor.pixelsPerMillimetre) }
+        }
+    }
+
+    /// `settings` in pixels for `device`: on-screen devices convert millimetres at the
+    /// monitor's density (96 dpi when it reports none); a touchpad's distances are pointer
+    /// motion and keep their pixels.
+    private static func inPixels(_ settings: RecognizerSettings, for device: DeviceKind, pixelsPerMillimetre: Double?) -> RecognizerSettings {
+        guard device.descriptor.isOnScreen else { return settings.withoutMillimetres }
+        return settings.inPixels(pixelsPerMillimetre: pixelsPerMillimetre ?? Monitor.fallbackPixelsPerMillimetre)
     }
 
     /// Whether any trigger for this device and app asks for more than `fingers` fingers: only

@@ -194,6 +194,7 @@ public struct Engine: Sendable {
         case .screen(let width, let height, let monitors):
             // Monitors change rarely: the layout is built here, once, not per gesture.
             env.screen = ScreenLayout(width: width, height: height, monitors: monitors)
+            env.recognition.lay(on: env.screen)
         case .focus(let app, let appClass):
             env.app = FocusedApp(name: app.isEmpty ? nil : app, className: appClass.flatMap { $0.isEmpty ? nil : $0 })
         }
@@ -218,7 +219,7 @@ public struct Engine: Sendable {
     public mutating func reconfigure(_ configuration: EngineConfiguration, at instant: Instant, emit: (EngineOutput) -> Void) {
         abandonAll(at: instant, emit: emit)
         self.configuration = configuration
-        env.recognition = Recognition(configuration)
+        env.recognition = Recognition(configuration, screen: env.screen)
         forEachSource(Rebuild(configuration: configuration), emit: emit)
         forEachSource(Tracing(transitions: tracesTransitions, paths: tracesPaths), emit: emit)
     }

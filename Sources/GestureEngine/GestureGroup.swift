@@ -35,6 +35,9 @@ struct GestureGroup {
     private(set) var edge: Edge?
     /// The name of the monitor the group started on; `nil` while the screen is unknown.
     private(set) var monitor: String?
+    /// The thresholds of the group's device on the monitor it started on, in its pixels
+    /// (``Recognition/settings(_:onMonitor:)``): fixed at settle.
+    private(set) var settings = RecognizerSettings()
     private(set) var flags = ContextFlags()
     /// The triggers that apply to the group (indices into the configuration's).
     private var candidates: [Int] = []
@@ -125,10 +128,13 @@ struct GestureGroup {
         // The gesture starts on a monitor (a touchpad's: the one under the pointer); its edges
         // are that monitor's sides. No screen known: no monitor, no edge.
         if let screen {
-            let on = screen.monitors[screen.monitorIndex(at: startCentroid)]
+            let index = screen.monitorIndex(at: startCentroid)
+            let on = screen.monitors[index]
+            settings = r.settings(device, onMonitor: index)
             monitor = on.name
-            edge = device.descriptor.isOnScreen ? Geometry.edge(of: startCentroid, on: on, margin: r.settings(device).edgePx) : nil
+            edge = device.descriptor.isOnScreen ? Geometry.edge(of: startCentroid, on: on, margin: settings.edgePx) : nil
         } else {
+            settings = r.settings(device, onMonitor: -1)
             monitor = nil
             edge = nil
         }
@@ -140,7 +146,7 @@ struct GestureGroup {
         ratchet.removeAll(keepingCapacity: true)
         steps.removeAll(keepingCapacity: true)
         for _ in candidates { ratchet.append(0); steps.append(0) }
-        let s = r.settings(device)
+        let s = settings
         recognizers.tap.prepare(start: start, maxTaps: flags.maxTaps, s)
         recognizers.longPress.prepare(start: start, s)
         recognizers.swipe.prepare(start: start, diagonals: flags.swipeDiagonals, s)
@@ -205,7 +211,7 @@ struct GestureGroup {
         } else {
             endRunning(at: t, r, emit: emit)
         }
-        if recognizers.tap.completes(at: t, measures, r.settings(device)) {
+        if recognizers.tap.completes(at: t, measures, settings) {
             completeTap(at: t, emit: emit)
         } else {
             fail(.tap, at: t, emit: emit)
@@ -303,7 +309,7 @@ struct GestureGroup {
     /// Only called while the arena is open.
     private mutating func evaluate(at t: Instant, _ r: Recognition, emit: Emit) {
         guard phase == .open else { return }
-        let s = r.settings(device)
+        let s = settings
         let m = measures
 
         if recognizers.tap.evaluate(m, s) == .fail { fail(.tap, at: t, emit: emit) }
@@ -441,7 +447,7 @@ struct GestureGroup {
     /// thresholds while moving is recognized now, as it was then.
     private mutating func decideAtLift(at t: Instant, _ r: Recognition, emit: Emit) {
         if recognizers[.stroke] == .possible {
-            if let (match, bounds) = recognizers.stroke.match(&path, r, r.settings(device)) {
+            if let (match, bounds) = recognizers.stroke.match(&path, r, settings) {
                 let firing = r.bestFiring(among: candidates, gesture: .stroke, direction: nil, on: nil, shape: match.shape)
                 let base = report(.stroke, .recognized, at: t, measures, firing: firing)
                 return win(recognizers.stroke.report(base, match, bounds, r), at: t, emit: emit)
@@ -462,7 +468,8 @@ struct GestureGroup {
         decision = .handedToTaps
         emit(.tapCompleted(CompletedTap(
             time: t, fingers: fingers, position: measures.centroid - measures.translation, app: app,
-            monitor: monitor, touches: undecided, maxTaps: recognizers.tap.maxTaps)))
+            monitor: monitor, multiTapDistancePx: settings.multiTapDistancePx, touches: undecided,
+            maxTaps: recognizers.tap.maxTaps)))
         undecided.removeAll(keepingCapacity: true)
         finishRecognizing(at: t, "tap", emit: emit)
     }

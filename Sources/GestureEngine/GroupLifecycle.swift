@@ -94,6 +94,8 @@ struct CompletedTap {
     var app: FocusedApp
     /// The monitor the tap started on (`nil`: the screen is unknown).
     var monitor: String?
+    /// How far from it the next tap of a multi-tap may land, in pixels of that monitor.
+    var multiTapDistancePx: Double
     /// The group's touches, whose ownership the sequence now decides.
     var touches: [Int]
     /// The highest tap count bound for these fingers here: reached, the sequence fires at once.

@@ -1,5 +1,17 @@
 /// Every threshold of the recognizers, with its unit and where its default comes from.
 /// All of them are overridable in the config's `[recognizer]` table under the snake_case name.
+///
+/// Distances are pixels; each may instead be given in millimetres on the screen (the `…Mm`
+/// values, `slop_mm` …), which replace their pixel counterparts for the devices whose gestures
+/// are on the screen (``DeviceDescriptor/isOnScreen``) once converted with the density of the
+/// monitor a gesture starts on (``inPixels(pixelsPerMillimetre:)``). A touchpad's distances are
+/// pointer motion, not lengths on the screen: it keeps the pixels.
+///
+/// ```swift
+/// var s = RecognizerSettings()
+/// s.swipeMinMm = 20
+/// s.inPixels(pixelsPerMillimetre: 96 / 25.4).swipeMinPx   // 75.6: 20 mm at 96 dpi
+/// ```
 public struct RecognizerSettings: Hashable, Sendable {
     /// How far (px) a tap, or a long press that has not begun, may wander from where each
     /// finger landed. Android's touch slop is 8 dp; Hammer.js allows 10 px for a tap.
@@ -38,8 +50,51 @@ public struct RecognizerSettings: Hashable, Sendable {
     /// are taps and jitter, too small to have a shape.
     public var strokeMinPx: Double = 60
 
+    /// ``slopPx`` in millimetres on the screen; `nil`: the pixels count.
+    public var slopMm: Double? = nil
+    /// ``multiTapDistancePx`` in millimetres on the screen; `nil`: the pixels count.
+    public var multiTapDistanceMm: Double? = nil
+    /// ``swipeMinPx`` in millimetres on the screen; `nil`: the pixels count.
+    public var swipeMinMm: Double? = nil
+    /// ``swipeMinVelocity`` in millimetres per millisecond on the screen; `nil`: pixels per
+    /// millisecond count. Given with ``swipeMinMm``, it keeps the time a swipe may take
+    /// (``swipeWindowMs``) the same on every screen.
+    public var swipeMinVelocityMm: Double? = nil
+    /// ``edgePx`` in millimetres on the screen; `nil`: the pixels count.
+    public var edgeMm: Double? = nil
+    /// ``strokeMinPx`` in millimetres on the screen; `nil`: the pixels count.
+    public var strokeMinMm: Double? = nil
+
     /// The documented defaults (docs/config.md).
     public init() {}
+
+    /// Whether any distance is given in millimetres.
+    public var usesMillimetres: Bool {
+        slopMm != nil || multiTapDistanceMm != nil || swipeMinMm != nil || swipeMinVelocityMm != nil || edgeMm != nil
+            || strokeMinMm != nil
+    }
+
+    /// The thresholds with every distance in pixels: each one given in millimetres converted at
+    /// `pixelsPerMillimetre` (and no longer given in millimetres). Without millimetres, the
+    /// settings themselves.
+    public func inPixels(pixelsPerMillimetre k: Double) -> RecognizerSettings {
+        var s = withoutMillimetres
+        if let mm = slopMm { s.slopPx = mm * k }
+        if let mm = multiTapDistanceMm { s.multiTapDistancePx = mm * k }
+        if let mm = swipeMinMm { s.swipeMinPx = mm * k }
+        if let mm = swipeMinVelocityMm { s.swipeMinVelocity = mm * k }
+        if let mm = edgeMm { s.edgePx = mm * k }
+        if let mm = strokeMinMm { s.strokeMinPx = mm * k }
+        return s
+    }
+
+    /// The thresholds in pixels alone: what is given in millimetres is dropped (a touchpad's
+    /// thresholds, which are pointer motion).
+    public var withoutMillimetres: RecognizerSettings {
+        var s = self
+        (s.slopMm, s.multiTapDistanceMm, s.swipeMinMm, s.swipeMinVelocityMm, s.edgeMm, s.strokeMinMm) = (nil, nil, nil, nil, nil, nil)
+        return s
+    }
 
     /// The time (ms) after which a swipe can no longer happen: reaching `swipeMinPx` later than
     /// this means an average speed below `swipeMinVelocity`.

@@ -20,6 +20,8 @@ struct TapSequence {
     private(set) var app = FocusedApp()
     /// The monitor the sequence's first tap started on: the multi-tap starts there.
     private(set) var monitor: String? = nil
+    /// How far apart its taps may be: `multi_tap_distance` in the pixels of the first tap's monitor.
+    private var reach = 0.0
     /// Touches of all taps so far, awaiting their ownership decision.
     private var touchIDs: [Int] = []
     /// The bound triggers (the engine's), to find the multi-tap's binding.
@@ -38,10 +40,11 @@ struct TapSequence {
     }
 
     /// Whether a group that settled with these fingers, landing there, can be this sequence's
-    /// next tap: same fingers, near the previous tap, and a higher count is bound.
-    func isContinued(fingers: Int, landing: Point, maxTaps: Int, _ s: RecognizerSettings) -> Bool {
+    /// next tap: same fingers, near the previous tap (as the first tap's monitor measures it),
+    /// and a higher count is bound.
+    func isContinued(fingers: Int, landing: Point, maxTaps: Int) -> Bool {
         isPending && maxTaps > count && self.fingers == fingers
-            && landing.distance(to: position) <= s.multiTapDistancePx
+            && landing.distance(to: position) <= reach
     }
 
     /// Counts a tap: the next of this sequence when one is pending (the group that made it
@@ -51,6 +54,7 @@ struct TapSequence {
         if !isPending {
             touchIDs.removeAll(keepingCapacity: true)
             monitor = tap.monitor
+            reach = tap.multiTapDistancePx
         }
         count += 1
         fingers = tap.fingers

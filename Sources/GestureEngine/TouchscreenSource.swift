@@ -220,7 +220,7 @@ struct TouchscreenSource: GestureSource {
         run(.settle(fingers: fingers, landing: landing, screen: env.screen, sequence: nil, evaluateNow: false), at: t, env.recognition, emit)
         // A multi-tap waiting for this group goes on only if this group can be its next tap;
         // otherwise it is decided now, before this group's own outcome.
-        if taps.isPending && !taps.isContinued(fingers: fingers, landing: landing, maxTaps: group.possibleTaps, env.recognition.settings(Self.device)) {
+        if taps.isPending && !taps.isContinued(fingers: fingers, landing: landing, maxTaps: group.possibleTaps) {
             taps.flush(at: t, emit: emit)
         }
         // Scale and rotation are only measured once the bound gestures are known: measure now,

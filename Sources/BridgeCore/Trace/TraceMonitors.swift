@@ -1,14 +1,16 @@
 import GestureEngine
 
 // The `monitors` of a `screen` event (docs/interface.md, «Monitors»): an array of objects with `name`,
-// `x`, `y`, `width`, `height`. The reader and the writer check them here, so the writer refuses
-// exactly what the reader would.
+// `x`, `y`, `width`, `height`, and the physical size `width_mm`, `height_mm` when the monitor
+// reports one. The reader and the writer check them here, so the writer refuses exactly what the
+// reader would.
 
 /// The known fields of one object of `monitors`, as found on a trace line.
 struct TraceMonitorFields: Hashable, Sendable {
     /// A field a monitor object has.
     enum Field: String, CaseIterable, Sendable {
         case name, x, y, width, height
+        case widthMm = "width_mm", heightMm = "height_mm"
     }
 
     private var name: TraceFieldValue?
@@ -16,6 +18,8 @@ struct TraceMonitorFields: Hashable, Sendable {
     private var y: TraceFieldValue?
     private var width: TraceFieldValue?
     private var height: TraceFieldValue?
+    private var widthMm: TraceFieldValue?
+    private var heightMm: TraceFieldValue?
 
     subscript(field: Field) -> TraceFieldValue? {
         get {
@@ -25,6 +29,8 @@ struct TraceMonitorFields: Hashable, Sendable {
             case .y: y
             case .width: width
             case .height: height
+            case .widthMm: widthMm
+            case .heightMm: heightMm
             }
         }
         set {
@@ -34,6 +40,8 @@ struct TraceMonitorFields: Hashable, Sendable {
             case .y: y = newValue
             case .width: width = newValue
             case .height: height = newValue
+            case .widthMm: widthMm = newValue
+            case .heightMm: heightMm = newValue
             }
         }
     }
@@ -56,6 +64,16 @@ enum TraceMonitors {
                     "\(which) (\(TraceReader.excerpt(monitor.name, quoted: true))) must be at least 1 pixel wide and high, "
                         + "found \(monitor.width)×\(monitor.height)")
             }
+            switch (monitor.widthMm, monitor.heightMm) {
+            case (nil, nil):
+                break
+            case (let widthMm?, let heightMm?):
+                for (field, value) in [("width_mm", widthMm), ("height_mm", heightMm)] where value < 1 || value > 1 << 53 {
+                    return TraceProblem("\(which): field \"\(field)\" must be a whole number of millimetres from 1, found \(value)")
+                }
+            default:
+                return TraceProblem("\(which) gives only one of \"width_mm\" and \"height_mm\": give both, or neither when the size is not known")
+            }
             if monitors[..<index].contains(where: { $0.name == monitor.name }) {
                 return TraceProblem("\(which): the name \(TraceReader.excerpt(monitor.name, quoted: true)) is listed twice")
             }
@@ -67,7 +85,8 @@ enum TraceMonitors {
     static func json(_ monitors: [Monitor]) throws(TraceProblem) -> String {
         if let problem = problem(with: monitors) { throw problem }
         let objects = monitors.map { m in
-            "{\"name\":\(JSONLiteral.string(m.name)),\"x\":\(m.x),\"y\":\(m.y),\"width\":\(m.width),\"height\":\(m.height)}"
+            let size = m.widthMm.map { ",\"width_mm\":\($0),\"height_mm\":\(m.heightMm ?? 0)" } ?? ""
+            return "{\"name\":\(JSONLiteral.string(m.name)),\"x\":\(m.x),\"y\":\(m.y),\"width\":\(m.width),\"height\":\(m.height)\(size)}"
         }
         return "[" + objects.joined(separator: ",") + "]"
     }
@@ -104,7 +123,12 @@ enum TraceMonitors {
                     throw TraceProblem("\(which): field \"\(field.rawValue)\" must be a whole number, found \(value.kindDescription)")
                 }
             }
-            monitors.append(Monitor(name: name, x: try integer(.x), y: try integer(.y), width: try integer(.width), height: try integer(.height)))
+            func millimetres(_ field: TraceMonitorFields.Field) throws(TraceProblem) -> Int? {
+                fields[field] == nil ? nil : try integer(field)
+            }
+            monitors.append(Monitor(
+                name: name, x: try integer(.x), y: try integer(.y), width: try integer(.width), height: try integer(.height),
+                widthMm: try millimetres(.widthMm), heightMm: try millimetres(.heightMm)))
         }
         if let problem = problem(with: monitors) { throw problem }
         return monitors

@@ -78,6 +78,8 @@ public final class X11InputCapture: InputArbiter {
     private var lastMonitors: [Monitor] = []
     /// RandR's first event number, when its change events are selected.
     private var randrEventBase: Int32? = nil
+    /// The screen (RandR) or the input devices changed since ``takeLayoutChange()`` last looked.
+    private var layoutChanged = false
     /// Follows the screen lock when the daemon set one: shown every core event first.
     public var screenLock: ScreenLockMonitor?
     /// The time of the last event fed to the engine (see ``drain(_:)``).
@@ -207,6 +209,7 @@ public final class X11InputCapture: InputArbiter {
                 continue
             }
             if event.type == ConfigureNotify, event.xconfigure.window == display.root.rawValue {
+                layoutChanged = true
                 // Also what `xrandr --setmonitor` sends (RandR 1.5 has no monitor event).
                 let size = (Int(event.xconfigure.width), Int(event.xconfigure.height))
                 if let screen = screenChange(size: size) { feed(InputEvent(time: timeOfLastEvent, screen)) }
@@ -214,6 +217,7 @@ public final class X11InputCapture: InputArbiter {
             }
             if let base = randrEventBase, event.type == base + RRScreenChangeNotify || event.type == base + RRNotify {
                 XRRUpdateConfiguration(&event)
+                layoutChanged = true
                 if let screen = screenChange(size: lastScreen ?? display.rootSize) {
                     feed(InputEvent(time: timeOfLastEvent, screen))
                 }
@@ -239,6 +243,14 @@ public final class X11InputCapture: InputArbiter {
         lastScreen = size
         lastMonitors = monitors
         return .screen(width: size.0, height: size.1, monitors: monitors)
+    }
+
+    /// Whether the screen's outputs (any RandR change, a rotation or reflection that leaves the
+    /// monitors as they were included) or the input devices changed since the last call: what
+    /// the touchscreen mapping follows (``TouchscreenMapper``).
+    public func takeLayoutChange() -> Bool {
+        defer { layoutChanged = false }
+        return layoutChanged
     }
 
     /// What an event without a server time of its own is stamped with: the time of the last
@@ -269,6 +281,7 @@ public final class X11InputCapture: InputArbiter {
         case XI_HierarchyChanged:
             // Grabs are on the master devices: hot-plugged devices fall under them at once.
             logger.info("input devices changed")
+            layoutChanged = true
             refreshDevices()
             endPressOfVanishedDevice()
             return nil

@@ -106,6 +106,8 @@ struct ValuatorAxis: Hashable {
     var min: Double
     var max: Double
     var absolute: Bool
+    /// Units per metre, when the driver says (0: it does not): a touchscreen's physical size.
+    var resolution: Double = 0
 
     /// The range, when the axis has a usable one (XTest and most mice report none).
     var range: ClosedRange<Double>? { max > min ? min...max : nil }
@@ -123,7 +125,7 @@ extension X11Display {
             for k in 0..<Int(info.pointee.num_classes) {
                 guard let c = info.pointee.classes[k], c.pointee.type == XIValuatorClass else { continue }
                 let v = UnsafeMutableRawPointer(c).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
-                let axis = ValuatorAxis(min: v.min, max: v.max, absolute: v.mode == XIModeAbsolute)
+                let axis = ValuatorAxis(min: v.min, max: v.max, absolute: v.mode == XIModeAbsolute, resolution: Double(v.resolution))
                 if v.number == 0 { x = axis }
                 if v.number == 1 { y = axis }
             }

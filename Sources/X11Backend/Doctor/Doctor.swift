@@ -118,6 +118,9 @@ public struct Doctor {
         checks += checkGrabs(display, config: loaded, holder: instance.holder)
         checks += checkWindowManager(display, config: loaded)
         checks.append(checkMonitors(display, config: loaded))
+        if let mapping = Self.checkTouchscreenMapping(display, devices: devices, config: loaded, daemonRuns: instance.holder != nil) {
+            checks.append(mapping)
+        }
         checks.append(checkScreenLock(display))
         checks.append(configCheck)
         checks.append(instance.check)
@@ -395,15 +398,22 @@ public struct Doctor {
     // MARK: - Monitors, screen lock
 
     private func checkMonitors(_ display: X11Display, config: Config?) -> DoctorCheck {
-        let (check, built) = checkMonitors(display)
+        var (check, built) = checkMonitors(display)
         guard let config, check.status == .ok else { return check }
+        let sizes = Self.physicalSizes(of: built, config: config)
+        check.details = sizes.details
+        if let warning = sizes.warning {
+            check.status = .warn
+            check.message += "; " + warning
+            check.advice = "give the thresholds in pixels (`_px`), or make the monitor report its size (its EDID; `xrandr --verbose` shows it)"
+        }
         // Bindings for monitors this screen does not have: they wait for one to appear.
         let unknown = MonitorBindings.unknown(in: config, monitors: built)
         guard !unknown.isEmpty else { return check }
         return DoctorCheck(
             "monitors", .warn, check.message + "; \(unknown.count) binding\(unknown.count == 1 ? " names" : "s name") another monitor",
-            advice: "fix the binding's monitor, or it fires only once that monitor appears",
-            details: unknown.map(BindingReach.describe))
+            advice: ([check.advice].compactMap { $0 } + ["fix the binding's monitor, or it fires only once that monitor appears"]).joined(separator: "; "),
+            details: check.details + unknown.map(BindingReach.describe))
     }
 
     /// The monitors line, and the list gestures are judged on (``MonitorLayout``; empty: the

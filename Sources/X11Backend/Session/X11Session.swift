@@ -27,6 +27,9 @@ public final class X11Session {
     public let performer: GrabSafePerformer?
     /// Taking input: one gesture-bridge per display. Held as long as the session lives.
     private let instanceLock: InstanceLock?
+    /// Taking input: keeps the touchscreens on `[touchscreen] output`; nil when observing
+    /// (`--dry-run` and `record` change nothing in the server).
+    private let touchscreenMapper: TouchscreenMapper?
     private let logger: Logger
 
     /// Why a session could not start (logged as it is, as critical; exit 1).
@@ -76,8 +79,11 @@ public final class X11Session {
                 performer = GrabSafePerformer(injector, capture: capture)
                 // Keys go out before the thaw of the press they follow (see `defersClaims`).
                 capture.defersClaims = true
+                touchscreenMapper = TouchscreenMapper(display: display, request: config.touchscreenOutput, logger: logger)
+                touchscreenMapper?.apply()
             } else {
                 performer = nil
+                touchscreenMapper = nil
             }
         } catch {
             throw StartFailure(description: "\(error)")
@@ -124,6 +130,9 @@ public final class X11Session {
     /// Ends a step of the loop: the button grab back if an action lifted it, the claim's thaw,
     /// and the requests on their way to the server.
     public func endTurn() {
+        // The touchscreens follow the outputs: after a monitor came or went, a rotation, a mode
+        // change, or a new touchscreen.
+        if capture.takeLayoutChange() { touchscreenMapper?.apply() }
         capture.restoreButtonGrab()
         capture.sendDeferredClaim()
         display.flush()
@@ -159,6 +168,7 @@ public final class X11Session {
     public func apply(_ config: Config) throws(X11Error) {
         try capture.setButton(config.pointerButton)
         capture.apply(CaptureNeeds(config))
+        touchscreenMapper?.configure(config.touchscreenOutput)
     }
 
     /// Shutdown: gives back what is undecided, releases every grab and anything held, and

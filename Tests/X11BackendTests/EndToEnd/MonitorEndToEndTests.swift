@@ -96,7 +96,8 @@ struct MonitorEndToEndTests {
             #expect(recorder.waitForExit() == 0, "\(recorder.output)")
 
             let text = (try? String(contentsOf: trace, encoding: .utf8)) ?? ""
-            #expect(text.hasPrefix(#"{"t":0,"type":"screen","width":1280,"height":800,"monitors":[{"name":"left","x":0,"y":0,"width":640,"height":800},{"name":"right","x":640,"y":0,"width":640,"height":800}]}"#), "\(text)")
+            // The monitors' physical sizes are those `--setmonitor` gave (640/169x800/127).
+            #expect(text.hasPrefix(#"{"t":0,"type":"screen","width":1280,"height":800,"monitors":[{"name":"left","x":0,"y":0,"width":640,"height":800,"width_mm":169,"height_mm":127},{"name":"right","x":640,"y":0,"width":640,"height":800,"width_mm":169,"height_mm":127}]}"#), "\(text)")
             let replay = try runToCompletion([DaemonProcess.executable, "replay", trace.path, "--json", "--config", dryRun.configFile.path], timeout: .seconds(20))
             #expect(replay.status == 0, "\(replay.output)")
             let replayed = replay.output.split(separator: "\n").map(String.init)
