@@ -53,19 +53,15 @@ extension Config {
         if let nul = text.unicodeScalars.firstIndex(of: "\0") {
             // A raw NUL is never TOML; said plainly rather than as a syntax error, wherever it is.
             let position = Self.position(of: nul, in: text)
-            throw failure("a config may not contain NUL characters", line: position.line, column: position.column)
+            // UTF-16 without a byte-order mark: a NUL after every ASCII character.
+            let utf16 = text.utf8.count > 1 && text.utf8.dropFirst().first == 0 ? "; the file looks like UTF-16: save it as UTF-8" : ""
+            throw failure("a config may not contain NUL characters\(utf16)", line: position.line, column: position.column)
         }
         let document: TOMLDocument
         do {
             document = try TOMLDocument(parsing: text, maximumDepth: TOMLLocator.maximumDepth)
         } catch {
-            let message = switch error.problem {
-            case .tooDeep(let limit):
-                "nested too deeply: keys, tables and arrays may nest at most \(limit) levels (a config needs 3)"
-            case .syntax:
-                Excerpt.of("TOML syntax error \(error)", maximumLength: 200)
-            }
-            throw failure(message, line: error.position.line, column: error.position.column)
+            throw failure(ConfigReader.message(for: error), line: error.position.line, column: error.position.column)
         }
         var reader = ConfigReader(file: file, locator: document)
         var config = reader.read(document.root)
@@ -91,7 +87,10 @@ extension Config {
         let bytes = try ConfigFile.read(path)
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         let (line, column) = firstInvalidUTF8(in: bytes)
-        throw ConfigErrors([ConfigError(file: path, line: line, column: column, message: "the config is not valid UTF-8")])
+        // What Windows editors save as "Unicode": UTF-16 with its byte-order mark.
+        let utf16 = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+        let message = utf16 ? "the config is UTF-16 (it starts with UTF-16's byte-order mark): save it as UTF-8" : "the config is not valid UTF-8"
+        throw ConfigErrors([ConfigError(file: path, line: line, column: column, message: message)])
     }
 
     /// Where the first byte that is not UTF-8 is, counting columns in scalars.

@@ -48,6 +48,10 @@ struct ConfigReader {
                 config.shapes = readShapes(value, at: path)
             default:
                 let kind = value.kind == .table || value.array?.allSatisfy({ $0.kind == .table }) == true ? "table" : "key"
+                if kind == "key", let message = Self.misplacedBindingKey(key, in: nil) {
+                    report(message, at: path, .key)
+                    continue
+                }
                 let hint = Self.placeHint(for: key, outside: nil)
                     ?? Suggestion.clause(for: key, among: Self.topLevelKeys)
                 report("unknown \(kind) '\(Excerpt.of(key))'\(hint)", at: path, .key)
@@ -197,7 +201,7 @@ struct ConfigReader {
         let name = path.lastKey ?? "\(path)"
         guard let array = value.array else {
             if value.kind == .table {
-                report("\(plural) are an array of tables: write [[\(name)]], not [\(name)]", at: path, .key)
+                report(Self.arrayOfTablesWrittenAsTable(name, plural: plural), at: path, .key)
             } else {
                 report("'\(name)' must be an array of tables ([[\(name)]]), not \(Self.noun(value.kind))", at: path)
             }
@@ -213,6 +217,11 @@ struct ConfigReader {
             tables.append((elementPath, table))
         }
         return tables
+    }
+
+    /// `[bind]` for `[[bind]]`, alone or after `[[bind]]` headers (then TOML refuses it).
+    static func arrayOfTablesWrittenAsTable(_ name: String, plural: String) -> String {
+        "\(plural) are an array of tables: write [[\(name)]], not [\(name)]"
     }
 
     private mutating func readBindings(_ value: TOMLNode, at path: TOMLPath) -> [Binding] {
@@ -482,22 +491,34 @@ struct ConfigReader {
     enum Part { case key, value }
 
     mutating func reportUnknownKey(_ key: String, in table: String, among known: [String], at path: TOMLPath) {
+        if let message = Self.misplacedBindingKey(key, in: table) { return report(message, at: path, .key) }
         let hint = Self.placeHint(for: key, outside: table) ?? Suggestion.clause(for: key, among: known)
         report("unknown key '\(Excerpt.of(key))' in \(table)\(hint)", at: path, .key)
     }
 
+    /// A binding's key written where no `[[bind]]` line opened a binding: what a newcomer
+    /// writes who starts a config with `gesture = …`. `nil` for other keys, and in `[[bind]]`.
+    ///
+    /// - Parameters:
+    ///   - key: the key as written.
+    ///   - table: the table it was found in, as messages name it (`nil`: the top level).
+    static func misplacedBindingKey(_ key: String, in table: String?) -> String? {
+        guard table != "[[bind]]", bindingKeys.contains(key) else { return nil }
+        let place = table.map { "it is under \($0), not under a [[bind]] line" } ?? "no [[bind]] line comes before it"
+        return "'\(key)' is a binding key, but \(place): \(startsABinding)"
+    }
+
+    /// How a binding is written, for the messages of the slips that leave out its `[[bind]]`.
+    static let startsABinding = "a binding starts with [[bind]] on a line of its own, and its keys follow it"
+
     /// Where a key that belongs to another table goes, when it is written outside it: a
-    /// binding's keys before any `[[bind]]` (or under `[recognizer]`), a threshold outside
-    /// `[recognizer]`, `button` outside `[pointer]`. `nil` for keys no table takes.
+    /// threshold outside `[recognizer]`, `button` outside `[pointer]` (a binding's keys:
+    /// ``misplacedBindingKey(_:in:)``). `nil` for keys no table takes.
     ///
     /// - Parameters:
     ///   - key: the key as written.
     ///   - table: the table it was found in, as messages name it (`nil`: the top level).
     static func placeHint(for key: String, outside table: String?) -> String? {
-        if table != "[[bind]]", bindingKeys.contains(key) {
-            let place = table.map { "under \($0)" } ?? "before any [[bind]]"
-            return "; '\(key)' is a binding key and is written \(place): add a [[bind]] line above the binding's keys"
-        }
         if table != "[recognizer]", thresholdKeys.contains(key) {
             return "; '\(key)' belongs in [recognizer]: add a [recognizer] line above it"
         }

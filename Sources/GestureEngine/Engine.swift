@@ -148,15 +148,22 @@ public struct Engine: Sendable {
     /// Processes one event. Timers due before the event's time fire first. An event older than
     /// the previous one is treated as happening at the previous one's time.
     public mutating func handle(_ event: InputEvent, emit: (EngineOutput) -> Void) {
+        handle(event, emitTimed: { output, _ in emit(output) })
+    }
+
+    /// ``handle(_:emit:)``, saying when each output happened: the event's time, or for what a
+    /// timer fired, the timer's. A gesture phase carries its time; an ownership decision does
+    /// not, and an observer that tells it in order with the phases needs it.
+    public mutating func handle(_ event: InputEvent, emitTimed emit: (EngineOutput, Instant) -> Void) {
         var t = event.time
         if let now, t < now { t = now }
         fireTimers(before: t, inclusive: false, emit: emit)
         now = t
         if tracesTransitions {
             let cause = event.kind.typeName.rawValue
-            dispatch(event.kind, at: t) { emit($0.causedBy(cause)) }
+            dispatch(event.kind, at: t) { emit($0.causedBy(cause), t) }
         } else {
-            dispatch(event.kind, at: t, emit: emit)
+            dispatch(event.kind, at: t) { emit($0, t) }
         }
     }
 
@@ -202,6 +209,11 @@ public struct Engine: Sendable {
 
     /// Lets time run on to `instant`, firing every timer due at or before it.
     public mutating func advance(to instant: Instant, emit: (EngineOutput) -> Void) {
+        advance(to: instant, emitTimed: { output, _ in emit(output) })
+    }
+
+    /// ``advance(to:emit:)``, saying when each output happened (each timer's own time).
+    public mutating func advance(to instant: Instant, emitTimed emit: (EngineOutput, Instant) -> Void) {
         if let now, instant < now { return }
         fireTimers(before: instant, inclusive: true, emit: emit)
         now = instant
@@ -211,20 +223,32 @@ public struct Engine: Sendable {
     /// multi-tap is dropped unreported, and all undecided input is released. For shutdown and
     /// for a configuration change.
     public mutating func abandonAll(at instant: Instant, emit: (EngineOutput) -> Void) {
-        forEachSource(Abandon(at: max(instant, now ?? instant)), emit: emit)
+        abandonAll(at: instant, emitTimed: { output, _ in emit(output) })
+    }
+
+    /// ``abandonAll(at:emit:)``, saying when each output happened.
+    public mutating func abandonAll(at instant: Instant, emitTimed emit: (EngineOutput, Instant) -> Void) {
+        let at = max(instant, now ?? instant)
+        forEachSource(Abandon(at: at)) { emit($0, at) }
     }
 
     /// Replaces the configuration (a reload). What is in progress is abandoned first, at
     /// `instant`; the focused app and screen size are kept.
     public mutating func reconfigure(_ configuration: EngineConfiguration, at instant: Instant, emit: (EngineOutput) -> Void) {
-        abandonAll(at: instant, emit: emit)
-        self.configuration = configuration
-        env.recognition = Recognition(configuration, screen: env.screen)
-        forEachSource(Rebuild(configuration: configuration), emit: emit)
-        forEachSource(Tracing(transitions: tracesTransitions, paths: tracesPaths), emit: emit)
+        reconfigure(configuration, at: instant, emitTimed: { output, _ in emit(output) })
     }
 
-    private mutating func fireTimers(before t: Instant, inclusive: Bool, emit: (EngineOutput) -> Void) {
+    /// ``reconfigure(_:at:emit:)``, saying when each output happened.
+    public mutating func reconfigure(_ configuration: EngineConfiguration, at instant: Instant, emitTimed emit: (EngineOutput, Instant) -> Void) {
+        abandonAll(at: instant, emitTimed: emit)
+        self.configuration = configuration
+        env.recognition = Recognition(configuration, screen: env.screen)
+        // Neither emits: they replace the sources, then set what the groups trace.
+        forEachSource(Rebuild(configuration: configuration)) { emit($0, instant) }
+        forEachSource(Tracing(transitions: tracesTransitions, paths: tracesPaths)) { emit($0, instant) }
+    }
+
+    private mutating func fireTimers(before t: Instant, inclusive: Bool, emit: (EngineOutput, Instant) -> Void) {
         // Each round fires the earliest deadline; every firing retires or moves its timer, and
         // the bound only guards against a mistake turning into a hang.
         var rounds = 0
@@ -239,9 +263,9 @@ public struct Engine: Sendable {
             let at = max(due, now ?? due)
             let fire = FireTimer(source: earliest.source, at: at, until: t)
             if tracesTransitions {
-                forEachSource(fire) { emit($0.causedBy("timer")) }
+                forEachSource(fire) { emit($0.causedBy("timer"), at) }
             } else {
-                forEachSource(fire, emit: emit)
+                forEachSource(fire) { emit($0, at) }
             }
             now = at
         }

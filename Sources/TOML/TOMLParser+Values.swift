@@ -14,6 +14,7 @@ extension TOMLParser {
 
     private mutating func parseString(quote: UInt8, escapes: Bool) throws(TOMLSyntaxError) -> String {
         let context = "string"
+        let opening = position
         let multiline = starts(with: [quote, quote, quote])
         advance()
         if multiline {
@@ -25,10 +26,15 @@ extension TOMLParser {
             }
         }
         let closing = String(repeating: Character(Unicode.Scalar(quote)), count: multiline ? 3 : 1)
+        // Where it starts is where to look: the line it ends on may be far below, or fine.
+        let unclosed = TOMLSyntaxError(.syntax(context: context, detail: multiline
+            ? "the string that starts here is not closed: the text ends before its closing \(closing)"
+            : "the string that starts here has no closing \(closing) on its line: add the \(closing) where the string ends"),
+            at: opening)
         var text: [UInt8] = []
         var sawNUL = false
         while true {
-            guard let byte = current else { throw expected("\(closing) to close the string", context: context) }
+            guard let byte = current else { throw unclosed }
             switch byte {
             case quote:
                 guard multiline else {
@@ -57,7 +63,7 @@ extension TOMLParser {
                     recordNUL(at: escape)
                 }
             case .lineFeed, .carriageReturn:
-                guard multiline else { throw expected("\(closing) to close the string before the end of the line", context: context) }
+                guard multiline else { throw unclosed }
                 try skipNewlineInString()
                 text.append(.lineFeed)
             case let byte where byte.isControl && byte != .tab:
@@ -152,7 +158,7 @@ extension TOMLParser {
             end += 1
             while end < endOffset, byte(at: end).isValueToken { end += 1 }
         }
-        guard end > first else { throw expected("a value", context: context) }
+        guard end > first else { throw expected("a value", context: context, hint: missingValueHint) }
         let token = text(first..<end)
         advance(overASCII: end - first)
 
@@ -164,7 +170,8 @@ extension TOMLParser {
         if let special = Self.specialFloat(token) { return .float(special) }
         guard let lead = token.first, lead.isDigit || lead == .plus || lead == .minus else {
             throw TOMLSyntaxError(.syntax(context: context, detail:
-                "expected a value (a string, number, boolean, date, array or inline table), saw '\(Self.excerpt(token))'"), at: start)
+                "expected a value (a string, number, boolean, date, array or inline table), saw '\(Self.excerpt(token))'"
+                    + Self.bareWordHint(token, line: text(first..<restOfLine.endIndex), inArray: context != "key-value pair")), at: start)
         }
         // The token is ASCII, on one line: its n-th byte is n columns on.
         func at(_ index: Int) -> TOMLPosition { TOMLPosition(line: start.line, column: start.column + index) }
@@ -189,10 +196,51 @@ extension TOMLParser {
                 at: start)
         case .malformed(let index):
             let what = index < token.count ? "'\(Character(Unicode.Scalar(token[token.startIndex + index])))'" : "its end"
+            // `10px`, `1.5s`: a number with its unit, which the key's name already says.
+            let rest = token.dropFirst(index)
+            let radixPrefix = token.count > 1 && token.first == UInt8(ascii: "0") && "xob".utf8.contains(token[token.startIndex + 1])
+            let unit = index > 0 && !radixPrefix && !rest.isEmpty && rest.allSatisfy { (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) }
             throw TOMLSyntaxError(.syntax(context: "number", detail:
-                "'\(Self.excerpt(token))' is not a TOML integer or float (such as 42, -17, 1_000, 0x1F, 3.14, -2e-3): \(what) is not expected there"),
+                "'\(Self.excerpt(token))' is not a TOML integer or float (such as 42, -17, 1_000, 0x1F, 3.14, -2e-3): \(what) is not expected there"
+                    + (unit ? "; a number is written without a unit" : "")),
                 at: at(index))
         }
+    }
+
+    /// Where a value should be and is not: what was likely meant.
+    private var missingValueHint: String {
+        switch current {
+        case nil, .lineFeed?, .carriageReturn?, .hash?:
+            ": write the value after the ="
+        case .equals?:
+            ": one = joins a key and its value"
+        case 0xE2? where peek(1) == 0x80 && [0x98, 0x99, 0x9C, 0x9D].contains(peek(2)):
+            // ‘ ’ “ ”: quotes a word processor or a web page made.
+            ": TOML's quotes are the straight \" and ', not curly ones"
+        default:
+            ""
+        }
+    }
+
+    /// A word where a value should be: `swipe` for `"swipe"`, `yes` for `true`.
+    ///
+    /// - Parameters:
+    ///   - token: the word.
+    ///   - line: the text from the word to the end of its line.
+    ///   - inArray: the word is in an array or inline table, where a `,` ends a value.
+    private static func bareWordHint(_ token: ArraySlice<UInt8>, line: ArraySlice<UInt8>, inArray: Bool) -> String {
+        let word = String(decoding: token, as: UTF8.self)
+        if ["yes", "no", "on", "off", "true", "false"].contains(word.lowercased())
+            || (token.count >= 2 && ("true".hasPrefix(word) || "false".hasPrefix(word))) {
+            return ": a boolean is written true or false"
+        }
+        // The text a person meant: up to a comment, or to the next element in an array.
+        var end = line.firstIndex(of: .hash) ?? line.endIndex
+        if inArray, let stop = line.firstIndex(where: { $0 == .comma || $0 == .closeBracket || $0 == .closeBrace }), stop < end { end = stop }
+        var meant = line[line.startIndex..<end]
+        while let last = meant.last, last == .space || last == .tab || last == .carriageReturn { meant = meant.dropLast() }
+        let quote = meant.contains(.quote) && !meant.contains(.apostrophe) ? "'" : "\""
+        return ": text is written in quotes: \(quote)\(excerpt(meant))\(quote)"
     }
 
     /// At most 30 characters of a token, for a message.

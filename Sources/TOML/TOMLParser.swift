@@ -30,6 +30,7 @@ struct TOMLParser {
 
     mutating func parseDocument() throws(TOMLSyntaxError) {
         var table = root
+        var path = TOMLPath()
         while true {
             skipBlanks()
             guard let byte = current else { return }
@@ -39,17 +40,17 @@ struct TOMLParser {
             case .hash:
                 try skipComment()
             case .openBracket:
-                table = try parseHeader()
+                (table, path) = try parseHeader()
                 try endOfLine(after: "the header", context: "table header")
             default:
-                try parseKeyValue(into: table, context: "key-value pair")
-                try endOfLine(after: "the value", context: "key-value pair")
+                let value = try parseKeyValue(into: table, at: path, context: "key-value pair")
+                try endOfLine(after: "the value", context: "key-value pair", value: value)
             }
         }
     }
 
-    /// `[a.b]` or `[[a.b]]`; returns the table it opens.
-    private mutating func parseHeader() throws(TOMLSyntaxError) -> Table {
+    /// `[a.b]` or `[[a.b]]`; returns the table it opens, and its path.
+    private mutating func parseHeader() throws(TOMLSyntaxError) -> (Table, TOMLPath) {
         let start = position
         advance()
         let isArray = current == .openBracket
@@ -58,11 +59,14 @@ struct TOMLParser {
         let (parts, overflow) = try parseKey(context: context, limit: maximumDepth)
         if overflow == nil {
             skipBlanks()
-            try expect(.closeBracket, context: context)
-            if isArray { try expect(.closeBracket, context: context) }
+            for _ in isArray ? 1...2 : 1...1 {
+                guard current == .closeBracket else { throw expected("']'", context: context, hint: headerHint(parts, isArray: isArray)) }
+                advance()
+            }
         }
 
         var table = root
+        var path = TOMLPath()
         for (n, part) in parts.enumerated() {
             // With an overflow, the last part read is not the header's last.
             let isLast = n == parts.count - 1 && overflow == nil
@@ -75,13 +79,16 @@ struct TOMLParser {
                     let array = ArrayOfValues([TOMLNode(value: .table(element), keyPosition: part.position, position: start)], ofTables: true)
                     table.add(part.name, TOMLNode(value: .array(array), keyPosition: part.position, position: start))
                     table = element
+                    path = path.appending(part.name).appending(index: 0)
                 } else {
                     let created = Table(origin: isLast ? .header : .implicit, depth: table.depth + 1)
                     table.add(part.name, TOMLNode(value: .table(created), keyPosition: part.position, position: start))
                     table = created
+                    path = path.appending(part.name)
                 }
                 continue
             }
+            path = path.appending(part.name)
             let existing = table.entries[index].value
             switch existing.value {
             case .table(let found) where isLast:
@@ -108,8 +115,7 @@ struct TOMLParser {
                 guard table.depth + 1 < maximumDepth else { throw tooDeep(at: part.position) }
                 if isLast {
                     guard isArray else {
-                        throw TOMLSyntaxError(.syntax(context: context, detail:
-                            "'\(part.name)' is an array of tables (\(existing.position)); [[\(part.name)]] adds a table to it"), at: part.position)
+                        throw TOMLSyntaxError(.tableHeaderForArrayOfTables(array: path, first: existing.position), at: part.position)
                     }
                     let element = Table(origin: .header, depth: table.depth + 2)
                     array.elements.append(TOMLNode(value: .table(element), keyPosition: part.position, position: start))
@@ -119,21 +125,24 @@ struct TOMLParser {
                     guard case .table(let latest) = array.elements[array.elements.count - 1].value else { preconditionFailure("an array of tables holds tables") }
                     table = latest
                 }
+                path = path.appending(index: array.elements.count - 1)
             default:
                 throw TOMLSyntaxError(.syntax(context: context, detail:
                     "'\(part.name)' is already \(existing.kind.noun) (\(existing.position)), not a table"), at: part.position)
             }
         }
         if let overflow { throw tooDeep(at: overflow) }
-        return table
+        return (table, path)
     }
 
-    /// `a.b = value`, into `table`.
-    private mutating func parseKeyValue(into table: Table, context: String) throws(TOMLSyntaxError) {
+    /// `a.b = value`, into `table`, whose path is `path` (`nil`: an inline table's, which the
+    /// parser does not follow). Returns the value's first character.
+    @discardableResult
+    private mutating func parseKeyValue(into table: Table, at path: TOMLPath?, context: String) throws(TOMLSyntaxError) -> UInt8? {
         let (parts, overflow) = try parseKey(context: context, limit: maximumDepth - table.depth)
         if let overflow { throw tooDeep(at: overflow) }
         skipBlanks()
-        try expect(.equals, context: context)
+        try expect(.equals, after: parts, context: context)
         skipBlanks()
 
         var target = table
@@ -160,13 +169,15 @@ struct TOMLParser {
         }
         let last = parts[parts.count - 1]
         if let index = target.index[last.name] {
-            throw TOMLSyntaxError(.syntax(context: context, detail:
-                "'\(last.name)' is already defined (\(target.entries[index].value.keyPosition ?? target.entries[index].value.position))"),
-                at: last.position)
+            let first = target.entries[index].value.keyPosition ?? target.entries[index].value.position
+            let keyPath = path.map { parts.reduce($0) { $0.appending($1.name) } }
+            throw TOMLSyntaxError(.duplicateKey(name: last.name, path: keyPath, first: first), at: last.position)
         }
         let start = position
+        let opener = current
         let value = try parseValue(depth: target.depth + 1, context: context)
         target.add(last.name, TOMLNode(value: value, keyPosition: last.position, position: start))
+        return opener
     }
 
     /// A possibly dotted key: its parts, unquoted and unescaped, each with where it starts.
@@ -223,6 +234,7 @@ struct TOMLParser {
 
     private mutating func parseArray(depth: Int) throws(TOMLSyntaxError) -> TOMLNode.Value {
         let context = "array"
+        let opening = position
         advance()
         let array = ArrayOfValues([], ofTables: false)
         while true {
@@ -241,7 +253,13 @@ struct TOMLParser {
             case .closeBracket:
                 advance()
                 return .array(array)
-            default: throw expected("',' or ']'", context: context)
+            default:
+                // An array may span lines: what is found on a later line may be the next key.
+                let unclosed = position.line != opening.line || current == nil
+                let hint = unclosed ? ": the array that starts at \(opening) is not closed"
+                    : current.map { $0.isBareKey || $0 == .quote || $0 == .apostrophe || $0 == .openBracket || $0 == .openBrace } == true
+                    ? ": the values of an array are separated by ','" : ""
+                throw expected("',' or ']'", context: context, hint: hint)
             }
         }
         return .array(array)
@@ -258,13 +276,15 @@ struct TOMLParser {
             return .table(table)
         }
         while true {
-            try parseKeyValue(into: table, context: context)
+            try parseKeyValue(into: table, at: nil, context: context)
             skipBlanks()
             switch current {
             case .comma: advance()
             case .closeBrace:
                 advance()
                 return .table(table)
+            case .lineFeed?, .carriageReturn?, nil:
+                throw expected("',' or '}'", context: context, hint: ": an inline table { … } is written on one line; a table over several lines is a [header] and its keys")
             default: throw expected("',' or '}'", context: context)
             }
         }
@@ -312,14 +332,71 @@ struct TOMLParser {
     }
 
     /// After a header or a key/value pair: blanks, a comment, then the end of the line.
-    private mutating func endOfLine(after what: String, context: String) throws(TOMLSyntaxError) {
+    /// `value`: the first character of the pair's value (what it was, for the message).
+    private mutating func endOfLine(after what: String, context: String, value: UInt8? = nil) throws(TOMLSyntaxError) {
         skipBlanks()
         if current == .hash { try skipComment() }
         guard let byte = current else { return }
         guard byte == .lineFeed || byte == .carriageReturn else {
-            throw expected("a new line or a comment after \(what)", context: context)
+            throw expected("a new line or a comment after \(what)", context: context, hint: afterValueHint(value: value))
         }
         try skipNewline(context: context)
+    }
+
+    // MARK: - Hints for the common slips
+
+    /// Why more follows a value or a header on its line, as far as the text says.
+    private func afterValueHint(value: UInt8?) -> String {
+        guard let byte = current else { return "" }
+        if value == .quote, restOfLine.contains(.quote) {
+            return ": the string ended at the \" before it; write a \" inside a string as \\\" (or put the string in '…')"
+        }
+        if value == .apostrophe, restOfLine.contains(.apostrophe) {
+            return ": the string ended at the ' before it; a string in '…' cannot hold a ' (put it in \"…\")"
+        }
+        if byte == .comma || byte == UInt8(ascii: ";") {
+            return ": nothing but a comment follows a value on its line (no ',' or ';')"
+        }
+        return value == nil ? ": a header stands on a line of its own" : ": each key = value is on a line of its own"
+    }
+
+    /// A header's missing `]`: how the header is written, when the line ended too soon.
+    private func headerHint(_ parts: [KeyPart], isArray: Bool) -> String {
+        switch current {
+        case nil, .lineFeed?, .carriageReturn?, .hash?:
+            let name = Self.written(parts)
+            return ": write the header as " + (isArray ? "[[\(name)]]" : "[\(name)]")
+        case let byte? where byte.isBareKey || byte == .quote || byte == .apostrophe:
+            return ": a key without quotes has no spaces"
+        default:
+            return ""
+        }
+    }
+
+    /// A key/value pair's missing `=`: what was likely meant.
+    private func equalsHint(_ parts: [KeyPart]) -> String {
+        switch current {
+        case .colon?:
+            let key = Self.written(parts)
+            return ": TOML writes \(key) = value, not \(key): value"
+        case nil, .lineFeed?, .carriageReturn?, .hash?:
+            return ": a line holds a key = value, a [header] or a comment"
+        case let byte? where byte.isBareKey:
+            return ": a key without quotes has no spaces"
+        default:
+            return ": put = between the key and its value"
+        }
+    }
+
+    /// The bytes from here to the end of the line.
+    var restOfLine: ArraySlice<UInt8> {
+        let end = bytes[offset...].firstIndex(of: .lineFeed) ?? bytes.endIndex
+        return bytes[offset..<end]
+    }
+
+    /// A key as a message quotes it: its parts joined by `.`, as a path describes them.
+    static func written(_ parts: [KeyPart]) -> String {
+        TOMLPath(parts.map { .key($0.name) }).description
     }
 
     // MARK: - Characters and positions
@@ -370,16 +447,24 @@ struct TOMLParser {
         var decoder = UTF8()
         var iterator = bytes[offset...].makeIterator()
         guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return "?" }
-        return "'" + scalar.escaped(asASCII: false) + "'"
+        switch scalar {
+        case "\"": return "'\"'"
+        case "'": return "\"'\""
+        default: return "'" + scalar.escaped(asASCII: false) + "'"
+        }
     }
 
-    private mutating func expect(_ byte: UInt8, context: String) throws(TOMLSyntaxError) {
-        guard current == byte else { throw expected("'\(Character(Unicode.Scalar(byte)))'", context: context) }
+    /// The `=` after the key `parts`.
+    private mutating func expect(_ byte: UInt8, after parts: [KeyPart], context: String) throws(TOMLSyntaxError) {
+        guard current == byte else {
+            throw expected("'\(Character(Unicode.Scalar(byte)))' after the key '\(Self.written(parts))'", context: context, hint: equalsHint(parts))
+        }
         advance()
     }
 
-    func expected(_ what: String, context: String) -> TOMLSyntaxError {
-        TOMLSyntaxError(.syntax(context: context, detail: "expected \(what), saw \(seen)"), at: position)
+    /// `expected WHAT, saw …`, then `hint` (which starts with its own `: `).
+    func expected(_ what: String, context: String, hint: String = "") -> TOMLSyntaxError {
+        TOMLSyntaxError(.syntax(context: context, detail: "expected \(what), saw \(seen)\(hint)"), at: position)
     }
 
     func tooDeep(at position: TOMLPosition) -> TOMLSyntaxError {

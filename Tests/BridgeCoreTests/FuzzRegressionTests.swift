@@ -66,8 +66,9 @@ import Testing
     }
 
     /// toml++ puts an end of file two columns past the last line when the text ends with a line
-    /// feed (`1:12` for a 10-character line); the error now points at the text's end.
-    @Test(arguments: [("a = '''abc\n", 2, 1), ("a = [1,\n", 2, 1), ("a = '''abc", 1, 11)])
+    /// feed (`1:12` for a 10-character line); the error now points at the text's end, or for
+    /// a string that is not closed, at its opening quotes.
+    @Test(arguments: [("a = '''abc\n", 1, 5), ("a = [1,\n", 2, 1), ("a = '''abc", 1, 5)])
     func anEndOfFileErrorPointsInsideTheText(text: String, line: Int, column: Int) throws {
         let errors = try #require(throws: ConfigErrors.self) { try Config.parse(text, file: "c.toml") }
         let error = try #require(errors.errors.first)

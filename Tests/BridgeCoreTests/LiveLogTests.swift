@@ -77,7 +77,7 @@ struct LiveLogTests {
         s.drag(fingers: 3, from: 100, 100, by: 200, 0, time: 0, duration: 30, steps: 1, lift: 10)
         let log = try liveLog(toml, s)
         #expect(log.performed == 0)
-        #expect(log.info == ["swipe with 3 fingers on touchscreen did nothing: no binding matches (bound here: swipe left at 1:1)"])
+        #expect(log.info == ["swipe with 3 fingers on the touchscreen did nothing: no binding matches (bound here: swipe left at 1:1)"])
     }
 
     @Test("A pan that fires nothing says why once, when it ends")
@@ -94,7 +94,7 @@ struct LiveLogTests {
         let log = try liveLog(toml, s)
         #expect(log.performed == 0)
         #expect(log.info.count == 1, "\(log.info)")
-        #expect(log.info.first?.hasPrefix("pan with 1 finger on touchscreen did nothing: no binding matches (bound here: pan right at 1:1)") == true,
+        #expect(log.info.first?.hasPrefix("pan with 1 finger on the touchscreen did nothing: no binding matches (bound here: pan right at 1:1)") == true,
                 "\(log.info)")
     }
 

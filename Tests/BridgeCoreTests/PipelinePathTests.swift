@@ -85,7 +85,7 @@ import Testing
                 case .phase(let report, _, _), .skipped(let report, _, _):
                     let panRuns = report.gesture == .pan && (report.phase == .began || report.phase == .changed)
                     if report.gesture != .tap && !panRuns { decided.insert(report.device) }
-                case .passedOn(.pointer), .claimed(.pointer):
+                case .passedOn(.pointer, _), .claimed(.pointer, _):
                     decided.insert(.pointer)
                 default:
                     break

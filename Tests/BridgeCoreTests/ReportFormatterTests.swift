@@ -68,22 +68,22 @@ private let strokeJSONLines: [Formatted] = [
 
 private let humanLines: [Formatted] = [
     Formatted(strokeReport(.pointer, score: 0.9876), "→ key F5 (config.toml:2)",
-              "13 ms  stroke recognized  1 finger on pointer at (400.25, 300)  shape circle  score 0.988  → key F5 (config.toml:2)"),
+              "13 ms  stroke recognized  on the mouse at (400.25, 300)  shape circle  score 0.988  → key F5 (config.toml:2)"),
     Formatted(report(1234.5, .swipe, .recognized, fingers: 3, .touchpad, direction: .left), "→ key ctrl+alt+Left (config.toml:12)",
-              "1234.5 ms  swipe recognized  3 fingers on touchpad at (640, 360)  direction left  → key ctrl+alt+Left (config.toml:12)"),
+              "1234.5 ms  swipe recognized  3 fingers on the touchpad at (640, 360)  direction left  → key ctrl+alt+Left (config.toml:12)"),
     Formatted(report(1000, .tap, .recognized, taps: 1), "no binding: tap with 1 finger",
-              "1000 ms  tap recognized  1 finger on touchscreen at (640, 360)  1 tap  no binding: tap with 1 finger"),
+              "1000 ms  tap recognized  1 finger on the touchscreen at (640, 360)  1 tap  no binding: tap with 1 finger"),
     Formatted(report(1000, .tap, .recognized, taps: 3),
-              "1000 ms  tap recognized  1 finger on touchscreen at (640, 360)  3 taps"),
+              "1000 ms  tap recognized  1 finger on the touchscreen at (640, 360)  3 taps"),
     Formatted(report(7, .pan, .changed, fingers: 2, at: Point(x: 100.12345, y: 200.5), edge: .top,
                      translation: Point(x: -12.3456, y: 0), velocity: Point(x: 1500, y: -0.25)),
-              "7 ms  pan changed  2 fingers on touchscreen at (100.123, 200.5)  from the top edge  moved (-12.346, 0) px  velocity (1500, -0.25) px/s"),
+              "7 ms  pan changed  2 fingers on the touchscreen at (100.123, 200.5)  from the top edge  moved (-12.346, 0) px  velocity (1500, -0.25) px/s"),
     Formatted(report(8, .pinch, .ended, fingers: 2, .touchpad, direction: .out, scale: 1.5), "",
-              "8 ms  pinch ended  2 fingers on touchpad at (640, 360)  direction out  scale 1.5"),
+              "8 ms  pinch ended  2 fingers on the touchpad at (640, 360)  direction out  scale 1.5"),
     Formatted(report(9, .rotate, .changed, fingers: 2, angle: -22.5),
-              "9 ms  rotate changed  2 fingers on touchscreen at (640, 360)  angle -22.5°"),
+              "9 ms  rotate changed  2 fingers on the touchscreen at (640, 360)  angle -22.5°"),
     Formatted(report(10, .longPress, .began, .pointer, at: Point(x: 1, y: 2)), "→ click right (config.toml:3)",
-              "10 ms  long-press began  1 finger on pointer at (1, 2)  → click right (config.toml:3)"),
+              "10 ms  long-press began  on the mouse at (1, 2)  → click right (config.toml:3)"),
 ]
 
 @Suite("Report formatter")
@@ -96,6 +96,39 @@ struct ReportFormatterTests {
     @Test("human lines read well", arguments: humanLines)
     fileprivate func human(_ line: Formatted) {
         #expect(ReportFormatter.human(line.report, note: line.extra) == line.expected)
+    }
+
+    @Test("input passed on is a line of its own: when, the device, and the button or the touch", arguments: [
+        (OwnershipDecision.pointer(button: 3, .release), 1250.5, #"{"t":1250.5,"event":"passed-on","device":"pointer","button":3}"#,
+         "1250.5 ms  mouse button 3: not a gesture, passed on to the application"),
+        (.touch(id: 17, .release), 9, #"{"t":9,"event":"passed-on","device":"touchscreen","id":17}"#,
+         "9 ms  touch 17: not a gesture, passed on to the application"),
+        (.touchpad(.release), 10, #"{"t":10,"event":"passed-on","device":"touchpad"}"#,
+         "10 ms  touchpad gesture: no binding wants it, passed on to the application"),
+    ])
+    func passedOn(decision: OwnershipDecision, t: Double, json: String, human: String) {
+        #expect(ReportFormatter.json(passedOn: decision, at: Instant(milliseconds: t)) == json)
+        #expect(ReportFormatter.human(passedOn: decision, at: Instant(milliseconds: t), afterItsGesture: false) == human)
+        // After the gesture it made, whose line says why: only what happened.
+        let after = ReportFormatter.human(passedOn: decision, at: Instant(milliseconds: t), afterItsGesture: true)
+        #expect(after.hasSuffix(": passed on to the application") && !after.contains("not a gesture"), "\(after)")
+    }
+
+    @Test("a phase no binding wanted has a no-binding line: the phase named, and why")
+    func noBinding() {
+        let swipe = report(1234, .swipe, .recognized, .pointer, direction: .up)
+        #expect(ReportFormatter.json(noBinding: swipe, reason: #"no binding matches (bound here: swipe right at 5:1, on = "end")"#)
+                == #"{"t":1234,"event":"no-binding","gesture":"swipe","phase":"recognized","fingers":1,"device":"pointer","reason":"no binding matches (bound here: swipe right at 5:1, on = \"end\")"}"#)
+    }
+
+    @Test("a pointer gesture is made on the mouse, not with a finger", arguments: [
+        (DeviceKind.pointer, 1, "on the mouse", "on the mouse"), (.touchscreen, 1, "1 finger on the touchscreen", "with 1 finger on the touchscreen"),
+        (.touchpad, 3, "3 fingers on the touchpad", "with 3 fingers on the touchpad"),
+    ])
+    func hands(device: DeviceKind, fingers: Int, alone: String, afterTheName: String) {
+        let phase = report(1, .swipe, .recognized, fingers: fingers, device)
+        #expect(ReportFormatter.hands(phase) == alone)
+        #expect(ReportFormatter.hands(phase, with: true) == afterTheName)
     }
 
     @Test(

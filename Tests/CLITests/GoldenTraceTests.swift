@@ -29,7 +29,8 @@ struct GoldenTraceTests {
 
     /// Strokes drawn on the headless Xorg (touchscreen and mouse): a one-finger circle fires,
     /// a fast one-finger line is a swipe decided at its lift (a circle is bound there too), a
-    /// scribble in place is nothing (given back), and a right-button "v" and circle fire. The
+    /// scribble in place is nothing (given back: a `passed-on` line), and a right-button "v"
+    /// and circle fire. The
     /// scores (checked to the digit by the golden files) are only required to pass the
     /// threshold here, so that this says what was recognized whatever the recognizer's tuning.
     @Test("the recorded strokes replay as the strokes and the swipe that were drawn")
@@ -45,6 +46,8 @@ struct GoldenTraceTests {
         #expect(lines == [
             #"{"t":24898098,"gesture":"stroke","phase":"recognized","fingers":1,"device":"touchscreen","x":640,"y":400,"monitor":"DUMMY0","shape":"circle","score":S,"action":"key ctrl+r"}"#,
             #"{"t":24898600,"gesture":"swipe","phase":"recognized","fingers":1,"device":"touchscreen","x":390,"y":601,"direction":"right","monitor":"DUMMY0","action":"workspace next"}"#,
+            // The scribble, given back to the application.
+            #"{"t":24899498,"event":"passed-on","device":"touchscreen","id":3}"#,
             #"{"t":24900429,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","x":473.5,"y":330.5,"monitor":"DUMMY0","shape":"v","score":S,"action":"key ctrl+v"}"#,
             #"{"t":24901329,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","x":573.5,"y":347.5,"monitor":"DUMMY0","shape":"circle","score":S,"action":"key ctrl+r"}"#,
         ])
@@ -60,6 +63,24 @@ struct GoldenTraceTests {
         #expect(result.status == 0, "\(result.err)")
         #expect(!expected.isEmpty)
         #expect(result.out == expected, "\(file): \(Self.difference(result.out, expected))")
+    }
+
+    /// The JSON example of docs/interface.md, «Output», is output: each of its lines is a
+    /// line of a committed replay (which the test above checks against the binary).
+    @Test("the JSON lines docs/interface.md shows in «Output» are lines replay prints")
+    func interfaceExample() throws {
+        let interface = try String(contentsOf: Self.root.appendingPathComponent("docs/interface.md"), encoding: .utf8)
+        let rest = interface[try #require(interface.range(of: "\n## Output\n")).upperBound...]
+        let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+        let block = section[try #require(section.range(of: "```json\n")).upperBound...]
+        let shown = block[..<(block.range(of: "```")?.lowerBound ?? block.endIndex)].split(separator: "\n").map(String.init)
+        #expect(shown.count >= 4, "\(shown)")
+        var printed: Set<String> = []
+        for name in Self.traces {
+            let file = Self.root.appendingPathComponent("\(Self.directory)/\(name).expected.jsonl")
+            printed.formUnion(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init))
+        }
+        for line in shown { #expect(printed.contains(line), "docs/interface.md shows a line no replay prints: \(line)") }
     }
 
     /// The first line where `actual` and `expected` differ.

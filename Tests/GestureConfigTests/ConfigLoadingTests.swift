@@ -228,6 +228,27 @@ struct DocumentationTests {
             #expect(throws: Never.self, "example \(index + 1)") { try Config.parse(block, file: "example \(index + 1)") }
         }
     }
+
+    /// The examples of «Error messages» for the slips a first config makes are what loading
+    /// says, position and all (the others are pinned where their checks are tested).
+    @Test("The error examples for a first config's slips are what the config says", arguments: [
+        "gesture = \"swipe\"\n",
+        "[[bind]]\ngesture = \"swipe\"\naction = \"key a\"\n\n# the next binding\ngesture = \"tap\"\naction = \"key b\"\n",
+        "[[bind]\ngesture = \"tap\"\n",
+        "[[bind]]\ngesture = \"swipe\"\naction = \"key a\n",
+        "[[bind]]\ngesture = swipe\n",
+        "[[bind]]\ngesture \"swipe\"\n",
+        "[[bind]]\ngesture = \"swipe\"\naction = \"exec notify-send \"hi\"\"\n",
+    ])
+    func errorExamples(text: String) throws {
+        let data = try #require(FileManager.default.contents(atPath: Self.configReference))
+        let reference = try #require(String(validating: data, as: UTF8.self))
+        let section = try #require(reference.components(separatedBy: "## Error messages\n").last)
+        let examples = Set(section.components(separatedBy: "```text\n")[1].components(separatedBy: "```")[0].split(separator: "\n").map(String.init))
+        let errors = try #require(throws: ConfigErrors.self) { try Config.parse(text, file: "config.toml") }
+        let said = try #require(errors.errors.first).description
+        #expect(examples.contains(said), "docs/config.md does not show what the config says: \(said)")
+    }
 }
 
 @Suite("Default config")

@@ -91,7 +91,11 @@ public enum TestScratch {
         }
     }
 
-    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
-        withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    /// The name of a directory entry `readdir` returned, read in place up to its NUL: the entry
+    /// is only as long as its name (`d_reclen`), so copying `d_name` whole reads up to 255 bytes
+    /// past it, which crashed a suite once a big `/tmp` put an entry at the end of a page.
+    static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        let name = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return String(cString: name.assumingMemoryBound(to: CChar.self))
     }
 }

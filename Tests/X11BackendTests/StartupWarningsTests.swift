@@ -26,14 +26,44 @@ struct StartupWarningsTests {
                 "\(lines)")
     }
 
-    @Test("A desktop with a mouse only: the swipes need a touchscreen or a touchpad; the right-drags are fine")
-    func mouseOnly() {
+    @Test("A desktop with a mouse only: one line names every binding that needs a touchscreen or a touchpad; the right-drags are fine")
+    func mouseOnly() throws {
         let lines = StartupWarnings.lines(for: Self.defaults, in: session([.pointer, .keyboard]))
-        #expect(lines.count == 2, "\(lines)")
-        #expect(lines.first?.hasPrefix("no touchscreen and no touchpad on display :0: 4 bindings can never fire: swipe left with 3 fingers → workspace next (<default config>:") == true,
+        #expect(lines.count == 1, "\(lines)")
+        let line = try #require(lines.first)
+        #expect(line.hasPrefix("no touchscreen and no touchpad on display :0: 5 bindings can never fire: swipe left with 3 fingers → workspace next (<default config>:"),
                 "\(lines)")
-        #expect(lines.last?.hasPrefix("no touchscreen on display :0: 1 binding can never fire: long-press") == true, "\(lines)")
-        #expect(lines.allSatisfy { !$0.contains("alt+Left") })
+        #expect(line.contains("; long-press with 1 finger on touchscreen → click right (<default config>:"), "\(lines)")
+        // Each named once.
+        for binding in Self.defaults.bindings {
+            #expect(line.split(separator: "(\(binding.source))", omittingEmptySubsequences: false).count <= 2, "\(binding.source) named twice: \(line)")
+        }
+        #expect(!line.contains("alt+Left"))
+    }
+
+    @Test("Bindings stopped for different reasons are named on one line with every reason")
+    func reasonsTogether() throws {
+        let config = try Config.parse("""
+            [pointer]
+            button = 0
+
+            [[bind]]
+            gesture = "pinch"
+            device = "touchpad"
+            direction = "out"
+            action = "key ctrl+plus"
+
+            [[bind]]
+            gesture = "swipe"
+            device = "pointer"
+            direction = "left"
+            action = "key alt+Left"
+            """, file: "c.toml")
+        let lines = StartupWarnings.lines(for: config, in: session([.pointer, .touchscreen, .touchpad], xinput: 3))
+        #expect(lines == [
+            "the X server speaks XInput 2.3 and touchpad gestures need 2.4; pointer gestures are off ([pointer] button = 0): 2 bindings can never fire: "
+                + "pinch out with 2 fingers on touchpad → key ctrl+plus (c.toml:4:1); swipe left with 1 finger on pointer → key alt+Left (c.toml:10:1)",
+        ])
     }
 
     @Test("XInput below 2.4 with touchpad bindings: they are named, with the version")

@@ -75,9 +75,9 @@ public final class LiveLogObserver: PipelineObserver {
         case .skipped(let report, let binding, let lock):
             logger.debug("\(report.gesture.rawValue) \(report.phase.rawValue): skipped \(binding.actionExcerpt), the screen is locked (\(lock))",
                          metadata: ["fingers": "\(report.fingers)", "device": "\(report.device.rawValue)", "binding": "\(binding.source)"])
-        case .passedOn(let decision):
+        case .passedOn(let decision, _):
             logger.debug("passed on to the application: \(decision.input)")
-        case .claimed(let decision):
+        case .claimed(let decision, _):
             logger.debug("claimed: \(decision.input)")
         case .transition(let transition):
             logger.debug("\(transition)")

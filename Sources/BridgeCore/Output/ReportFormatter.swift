@@ -12,7 +12,7 @@ public import GestureEngine
 /// ReportFormatter.json(report, action: "key ctrl+alt+Left")
 /// // {"t":1234.5,"gesture":"swipe","phase":"recognized","fingers":3,"device":"touchpad","x":640,"y":360,"direction":"left","action":"key ctrl+alt+Left"}
 /// ReportFormatter.human(report, note: "→ key ctrl+alt+Left (config.toml:12)")
-/// // 1234.5 ms  swipe recognized  3 fingers on touchpad at (640, 360)  direction left  → key ctrl+alt+Left (config.toml:12)
+/// // 1234.5 ms  swipe recognized  3 fingers on the touchpad at (640, 360)  direction left  → key ctrl+alt+Left (config.toml:12)
 /// ```
 public enum ReportFormatter {
     /// Decimal places kept in printed numbers: sub-pixel positions and scale steps matter, more
@@ -94,18 +94,17 @@ public enum ReportFormatter {
     }
 
     /// One gesture phase as a line for a person (no line feed): time, gesture and phase,
-    /// fingers, device, position, then what the gesture kind adds, then `note`.
+    /// fingers and device (``hands(_:)``), position, then what the gesture kind adds, then `note`.
     ///
     /// - Parameters:
     ///   - report: the gesture phase.
     ///   - note: appended at the end, e.g. `→ key ctrl+alt+Left (config.toml:12)` or
     ///     `no binding: …`.
     public static func human(_ report: GestureReport, note: String? = nil) -> String {
-        let fingers = report.fingers == 1 ? "1 finger" : "\(report.fingers) fingers"
         var parts = [
             time(report.time),
             "\(report.gesture.rawValue) \(report.phase.rawValue)",
-            "\(fingers) on \(report.device.rawValue) at \(format(report.position))"
+            "\(hands(report)) at \(format(report.position))"
                 + (report.monitor.map { " on monitor \($0)" } ?? ""),
         ]
         if let taps = report.taps { parts.append(taps == 1 ? "1 tap" : "\(taps) taps") }
@@ -119,6 +118,73 @@ public enum ReportFormatter {
         if let score = report.score { parts.append("score \(format(score))") }
         if let note, !note.isEmpty { parts.append(note) }
         return parts.joined(separator: "  ")
+    }
+
+    /// What made a gesture, for a person: `3 fingers on the touchpad`, `1 finger on the
+    /// touchscreen`, `on the mouse` (a pointer gesture is the trigger button held, not a finger).
+    ///
+    /// - Parameter with: `with 3 fingers on the touchpad`, to follow the gesture's name (`on
+    ///   the mouse` is the same).
+    public static func hands(_ report: GestureReport, with: Bool = false) -> String {
+        switch report.device {
+        case .pointer: "on the mouse"
+        case .touchscreen, .touchpad:
+            "\(with ? "with " : "")\(report.fingers == 1 ? "1 finger" : "\(report.fingers) fingers") on the \(report.device.rawValue)"
+        }
+    }
+
+    // MARK: - What is not a gesture phase
+
+    /// Input given back to the application as a compact JSON object (no line feed), a line
+    /// kind of its own (docs/interface.md, «Output»): `t`, `"event":"passed-on"`, `device`, and
+    /// `button` (the pointer's) or `id` (a touch's).
+    ///
+    /// ```swift
+    /// ReportFormatter.json(passedOn: .pointer(button: 3, .release), at: Instant(milliseconds: 1250))
+    /// // {"t":1250,"event":"passed-on","device":"pointer","button":3}
+    /// ```
+    public static func json(passedOn decision: OwnershipDecision, at time: Instant) -> String {
+        var out = "{\"t\":\(format(time.milliseconds)),\"event\":\"passed-on\",\"device\":\"\(decision.device.rawValue)\""
+        switch decision {
+        case .pointer(let button, _): out += ",\"button\":\(button)"
+        case .touch(let id, _): out += ",\"id\":\(id)"
+        case .touchpad: break
+        }
+        return out + "}"
+    }
+
+    /// Input given back to the application, for a person: `1250 ms  mouse button 3: not a
+    /// gesture, passed on to the application`.
+    ///
+    /// - Parameters:
+    ///   - decision: the input.
+    ///   - time: when it went back.
+    ///   - afterItsGesture: the line before is the recognized gesture no binding wanted that the
+    ///     input made, which says why; otherwise the input was not a gesture.
+    public static func human(passedOn decision: OwnershipDecision, at time: Instant, afterItsGesture: Bool) -> String {
+        let input = switch decision {
+        case .pointer(let button, _): "mouse button \(button)"
+        case .touch(let id, _): "touch \(id)"
+        case .touchpad: "touchpad gesture"
+        }
+        // A touchpad gesture is one to X; that no binding wants it is what sends it back.
+        let why = afterItsGesture ? "" : decision.device == .touchpad ? "no binding wants it, " : "not a gesture, "
+        return "\(self.time(time))  \(input): \(why)passed on to the application"
+    }
+
+    /// A gesture phase no binding fired at, and why, as a compact JSON object (no line feed),
+    /// a line kind of its own that follows the phase's line (docs/interface.md, «Output»):
+    /// `t`, `"event":"no-binding"`, `gesture`, `phase`, `fingers`, `device`, `reason`.
+    ///
+    /// ```swift
+    /// ReportFormatter.json(noBinding: report, reason: "no binding matches (bound here: swipe left at 3:1)")
+    /// // {"t":1234,"event":"no-binding","gesture":"swipe","phase":"recognized","fingers":1,"device":"pointer","reason":"no binding matches (bound here: swipe left at 3:1)"}
+    /// ```
+    public static func json(noBinding report: GestureReport, reason: String) -> String {
+        var out = "{\"t\":\(format(report.time.milliseconds)),\"event\":\"no-binding\",\"gesture\":\"\(report.gesture.rawValue)\""
+        out += ",\"phase\":\"\(report.phase.rawValue)\",\"fingers\":\(report.fingers),\"device\":\"\(report.device.rawValue)\",\"reason\":"
+        JSONLiteral.appendString(reason, to: &out)
+        return out + "}"
     }
 
     /// An instant as the human lines print it: milliseconds rounded to 3 decimals, `1491318.667 ms`.

@@ -12,9 +12,35 @@ public enum Explanation {
         if let binding {
             return "→ \(binding.actionText)  (\(binding.source))"
         }
-        if report.phase == .changed || report.phase == .cancelled { return nil }
+        switch silence(of: report, config: config) {
+        case .normal: return nil
+        case .firesAtTheEnd: return "its binding fires when it ends (on = \"end\")"
+        case .noBinding(let reason): return reason
+        }
+    }
+
+    /// Why no binding fired at a phase that fired nothing, when that is a fault of the
+    /// bindings (`no binding matches (bound here: …)`); `nil` when nothing is missing (a
+    /// `changed` phase, a `began` whose binding fires at the end).
+    public static func noBinding(for report: GestureReport, config: Config) -> String? {
+        if case .noBinding(let reason) = silence(of: report, config: config) { return reason }
+        return nil
+    }
+
+    /// Why a phase fired nothing.
+    private enum Silence {
+        /// Nothing is missing: a `changed` or `cancelled` phase, the other end of a binding.
+        case normal
+        /// A `began` whose bindings fire when the gesture ends.
+        case firesAtTheEnd
+        /// No binding wants it, and why.
+        case noBinding(String)
+    }
+
+    private static func silence(of report: GestureReport, config: Config) -> Silence {
+        if report.phase == .changed || report.phase == .cancelled { return .normal }
         let sameGesture = config.bindings.filter { $0.trigger.gesture == report.gesture }
-        if sameGesture.isEmpty { return "no binding for \(report.gesture.rawValue)" }
+        if sameGesture.isEmpty { return .noBinding("no binding for \(report.gesture.rawValue)") }
         let app = FocusedApp(name: report.app, className: report.appClass)
         let here = sameGesture.filter {
             $0.trigger.applies(to: report.device, app: app, fingers: report.fingers, edge: report.edge, monitor: report.monitor)
@@ -23,17 +49,17 @@ public enum Explanation {
             // The monitor is part of "here" only when some binding of this gesture names one.
             let monitorBound = sameGesture.contains { $0.trigger.monitor != nil }
             let on = monitorBound ? report.monitor.map { " on monitor \($0)" } ?? " (no screen known)" : ""
-            return "no binding: \(report.gesture.rawValue) with \(report.fingers) finger\(report.fingers == 1 ? "" : "s") "
-                + "on \(report.device.rawValue)\(on)\(report.app.map { " in \($0)" } ?? "") is not bound"
+            return .noBinding("no binding: \(report.gesture.rawValue) \(ReportFormatter.hands(report, with: true))"
+                + "\(on)\(report.app.map { " in \($0)" } ?? "") is not bound")
         }
         let phaseWanted: FiringPoint? = report.phase == .began ? .begin : report.phase == .ended ? .end : nil
         let samePhase = here.filter { phaseWanted == nil || $0.trigger.on == phaseWanted }
         if samePhase.isEmpty {
             // Its bindings fire at the other end of the gesture: nothing is missing here.
-            return report.phase == .began ? "its binding fires when it ends (on = \"end\")" : nil
+            return report.phase == .began ? .firesAtTheEnd : .normal
         }
         let described = samePhase.map(describe).joined(separator: ", ")
-        return "no binding matches (bound here: \(described))"
+        return .noBinding("no binding matches (bound here: \(described))")
     }
 
     private static func describe(_ b: Binding) -> String {

@@ -13,7 +13,7 @@ public import GestureEngine
 /// ```text
 /// info  pan began → key Tab                                    (binding=config.toml:12:1)
 /// info  pan ended: key Tab ×16                                 (binding=config.toml:12:1)
-/// info  swipe with 3 fingers on touchpad did nothing: no binding matches (bound here: swipe left at 3:1)
+/// info  swipe with 3 fingers on the touchpad did nothing: no binding matches (bound here: swipe left at 3:1)
 /// debug pan changed → key Tab (again)                          (--verbose only)
 /// ```
 ///
@@ -123,15 +123,23 @@ public struct LiveLog: Sendable {
         }
     }
 
-    /// `swipe with 3 fingers on touchpad did nothing: REASON`.
+    /// `swipe with 3 fingers on the touchpad did nothing: REASON`, `swipe on the mouse did nothing: …`.
     private static func didNothing(_ report: GestureReport, _ reason: String) -> String {
-        let fingers = report.fingers == 1 ? "1 finger" : "\(report.fingers) fingers"
         let app = report.app.map { " in \($0)" } ?? ""
-        return "\(report.gesture.rawValue) with \(fingers) on \(report.device.rawValue)\(app) did nothing: \(reason)"
+        return "\(report.gesture.rawValue) \(ReportFormatter.hands(report, with: true))\(app) did nothing: \(reason)"
     }
 }
 
 extension OwnershipDecision: CustomStringConvertible {
+    /// The kind of device the input came from.
+    public var device: DeviceKind {
+        switch self {
+        case .touch: .touchscreen
+        case .pointer: .pointer
+        case .touchpad: .touchpad
+        }
+    }
+
     /// The input in words, without the decision: `touch 311`, `button 3 press`, `touchpad gesture`.
     public var input: String {
         switch self {

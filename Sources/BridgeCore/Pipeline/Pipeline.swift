@@ -10,10 +10,12 @@ public enum PipelineEvent: Sendable {
     /// they went down (docs/config.md).
     case phase(GestureReport, binding: Binding?, release: String?)
     /// Input the bridge gave back to the application (a click that was not a gesture, touches
-    /// no binding could use).
-    case passedOn(OwnershipDecision)
-    /// Input a bound gesture took (it no longer reaches the application).
-    case claimed(OwnershipDecision)
+    /// no binding could use), and when. Observed after the phase it came with, when it came
+    /// with one: a recognized gesture no binding wanted is reported, then its input goes back
+    /// (the arbiter had it first).
+    case passedOn(OwnershipDecision, at: Instant)
+    /// Input a bound gesture took (it no longer reaches the application), and when.
+    case claimed(OwnershipDecision, at: Instant)
     /// The performer failed to perform one of a binding's actions (or to press a key of its
     /// `hold`, as a `key` action): the binding's later actions were not performed.
     case actionFailed(Binding, Action, ActionError)
@@ -49,6 +51,9 @@ public final class Pipeline {
     private var lockGate = ScreenLockGate()
     /// The keys held down for running gestures (`hold`).
     var heldKeys = HeldKeys()
+    /// Input given back in this call to the engine, not observed yet: it is told after the
+    /// phase that comes with it (see ``dispatch(_:at:)``).
+    private var passedOn: [(OwnershipDecision, Instant)] = []
 
     public init(
         config: Config, performer: (any ActionPerformer)?, arbiter: (any InputArbiter)?,
@@ -59,6 +64,7 @@ public final class Pipeline {
         self.performer = performer
         self.arbiter = arbiter
         self.observe = observe
+        passedOn.reserveCapacity(16)
     }
 
     /// Whether recognizer state changes are reported (for `--verbose`).
@@ -80,7 +86,8 @@ public final class Pipeline {
     /// Feeds one input event.
     public func handle(_ event: InputEvent) {
         lockGate.note(event, engineIdle: engine.nextDeadline == nil)
-        engine.handle(event, emit: dispatch)
+        engine.handle(event, emitTimed: dispatch)
+        observePassedOn()
     }
 
     /// The screen lock that keeps gestures from performing now, if any (see ``ScreenLockGate``).
@@ -100,20 +107,23 @@ public final class Pipeline {
         let wasLocked = lockGate.lock != nil
         lockGate.set(lock, at: instant, endedByInput: endedByInput)
         if !wasLocked, lock != nil {
-            engine.reconfigure(config.engineConfiguration, at: instant, emit: dispatch)
+            engine.reconfigure(config.engineConfiguration, at: instant, emitTimed: dispatch)
+            observePassedOn()
             releaseAllHeldKeys()
         }
     }
 
     /// Lets time run on to `instant` (timer-driven phases fire at their deadlines).
     public func advance(to instant: Instant) {
-        engine.advance(to: instant, emit: dispatch)
+        engine.advance(to: instant, emitTimed: dispatch)
+        observePassedOn()
     }
 
     /// Switches to a new configuration at `instant`: gestures in progress are cancelled and
     /// undecided input is given back first.
     public func reload(_ config: Config, at instant: Instant) {
-        engine.reconfigure(config.engineConfiguration, at: instant, emit: dispatch)
+        engine.reconfigure(config.engineConfiguration, at: instant, emitTimed: dispatch)
+        observePassedOn()
         releaseAllHeldKeys()
         self.config = config
     }
@@ -121,39 +131,63 @@ public final class Pipeline {
     /// Ends everything in progress (shutdown): running gestures are cancelled, undecided
     /// input is given back, and the performer releases whatever it holds.
     public func shutdown(at instant: Instant) {
-        engine.abandonAll(at: instant, emit: dispatch)
+        engine.abandonAll(at: instant, emitTimed: dispatch)
+        observePassedOn()
         releaseAllHeldKeys()
         performer?.releaseEverything()
     }
 
-    private func dispatch(_ output: EngineOutput) {
+    /// One output of the engine, which happened at `time`.
+    ///
+    /// The engine gives back the input of a recognized gesture that no binding wants before it
+    /// reports the gesture: the arbiter hears it at once, observers after the phase, in the
+    /// order a person tells it (the swipe, then the press going back). Input given back is
+    /// held until the next output that is not a transition or a path step, or the end of the
+    /// call; a phase of the same device at the same time goes first.
+    private func dispatch(_ output: EngineOutput, at time: Instant) {
         switch output {
         case .gesture(let report):
-            let binding = report.firing.map { config.bindings[$0] }
-            if let binding, let lock = lockGate.blocking {
-                observe(.skipped(report, binding: binding, lock))
-                if report.phase == .ended || report.phase == .cancelled { releaseHeldKeys(of: report) }
-                return
-            }
-            fire(binding, at: report)
+            if !passedOn.allSatisfy({ $0.1 == time && $0.0.device == report.device }) { observePassedOn() }
+            phase(report)
+            observePassedOn()
         case .touch(let id, let ownership):
-            decide(.touch(id: id, ownership), ownership)
+            decide(.touch(id: id, ownership), ownership, at: time)
         case .pointer(let button, let ownership):
-            decide(.pointer(button: button, ownership), ownership)
+            decide(.pointer(button: button, ownership), ownership, at: time)
         case .touchpad(let ownership):
-            decide(.touchpad(ownership), ownership)
+            decide(.touchpad(ownership), ownership, at: time)
         case .transition(let transition):
             observe(.transition(transition))
         case .bug(let bug):
+            observePassedOn()
             observe(.engineBug(bug))
         case .path(let step):
             observe(.path(step))
         }
     }
 
-    private func decide(_ decision: OwnershipDecision, _ ownership: Ownership) {
+    private func phase(_ report: GestureReport) {
+        let binding = report.firing.map { config.bindings[$0] }
+        if let binding, let lock = lockGate.blocking {
+            observe(.skipped(report, binding: binding, lock))
+            if report.phase == .ended || report.phase == .cancelled { releaseHeldKeys(of: report) }
+            return
+        }
+        fire(binding, at: report)
+    }
+
+    private func decide(_ decision: OwnershipDecision, _ ownership: Ownership, at time: Instant) {
         if ownership == .release { lockGate.passedOn(decision) }
         arbiter?.apply(decision)
-        observe(ownership == .claim ? .claimed(decision) : .passedOn(decision))
+        guard ownership == .claim else { return passedOn.append((decision, time)) }
+        observePassedOn()
+        observe(.claimed(decision, at: time))
+    }
+
+    /// Tells the observers of the input given back and not told yet.
+    private func observePassedOn() {
+        guard !passedOn.isEmpty else { return }
+        for (decision, time) in passedOn { observe(.passedOn(decision, at: time)) }
+        passedOn.removeAll(keepingCapacity: true)
     }
 }

@@ -66,21 +66,26 @@ public struct BindingReach: Sendable {
     }
 
     /// `touchpad`: the display's touchpads, or the bindings that cannot fire without one (or
-    /// without XInput 2.4).
+    /// without XInput 2.4). A binding the touchscreen check names already (a 3-finger swipe
+    /// either could make, on a desktop with neither) is counted, not named again.
     public var touchpadCheck: DoctorCheck {
         let affected = stranded(wanting: .touchpad)
+        let named = touchscreens.isEmpty ? Set(stranded(wanting: .touchscreen).map(\.source)) : []
+        let details = affected.filter { !named.contains($0.source) }.map(Self.describe)
+        let already = affected.count - details.count
+        let above = already == 0 ? "" : already == affected.count ? " (named under touchscreen)" : " (\(already) of them named under touchscreen)"
         if !touchpads.isEmpty {
             let names = touchpads.map(Self.name).joined(separator: ", ")
             if xinput >= .gestures || affected.isEmpty { return DoctorCheck("touchpad", .ok, names) }
             return DoctorCheck(
-                "touchpad", .warn, "\(names), but touchpad gestures need XInput 2.4 (the server speaks \(xinput)): \(Self.count(affected)) cannot fire",
-                advice: "update the X server (xorg-server 21.1 or newer)", details: affected.map(Self.describe))
+                "touchpad", .warn, "\(names), but touchpad gestures need XInput 2.4 (the server speaks \(xinput)): \(Self.count(affected)) cannot fire\(above)",
+                advice: "update the X server (xorg-server 21.1 or newer)", details: details)
         }
         if affected.isEmpty { return DoctorCheck("touchpad", .ok, "none on this display; no binding needs one") }
         return DoctorCheck(
-            "touchpad", .warn, "none on this display: \(Self.count(affected)) that only a touchpad\(Self.alternative(affected, .touchscreen)) can make cannot fire",
+            "touchpad", .warn, "none on this display: \(Self.count(affected)) that only a touchpad\(Self.alternative(affected, .touchscreen)) can make cannot fire\(above)",
             advice: "nothing to do if you have no touchpad; a touchpad shows in `xinput list` once X has it (xf86-input-libinput drives it)",
-            details: affected.map(Self.describe))
+            details: details)
     }
 
     /// ` (or a touchscreen)` when some of `bindings` could also come from `other`.

@@ -8,11 +8,13 @@ public import GestureEngine
 /// make its gesture: a pointer makes only 1-finger long presses, swipes and pans, a touchpad no
 /// taps or long presses. It can never fire when every one of those is missing: no touchscreen
 /// on the display, no touchpad, touchpad gestures unavailable (XInput below 2.4), or pointer
-/// gestures off (`[pointer] button = 0`). A Wayland session gets a warning of its own: X
-/// clients (gesture-bridge among them, through XWayland) see no input of native Wayland apps.
+/// gestures off (`[pointer] button = 0`). They are named on one line, whatever stops each: a
+/// desktop with only a mouse is told once that it has no touchscreen and no touchpad. A Wayland
+/// session gets a warning of its own: X clients (gesture-bridge among them, through XWayland)
+/// see no input of native Wayland apps.
 ///
 /// ```text
-/// no touchscreen on display :0: 1 binding can never fire: long-press with 1 finger → click right (<default config>:55:1)
+/// no touchscreen and no touchpad on display :0: 5 bindings can never fire: swipe left with 3 fingers → workspace next (<default config>:43:1); …
 /// ```
 public enum StartupWarnings {
     /// What the session offers, as the daemon finds it at start.
@@ -67,23 +69,20 @@ public enum StartupWarnings {
         if config.pointerButton == 0 { missing[.pointer] = .other("pointer gestures are off ([pointer] button = 0)") }
         guard !missing.isEmpty else { return lines }
 
-        // The bindings that can never fire, grouped by the reasons that stop them, in config order.
-        var groups: [(reasons: String, bindings: [Binding])] = []
+        // The bindings that can never fire, in config order, on one line with every reason that
+        // stops one of them: one line per kind of device would name a 3-finger swipe twice.
+        var stranded: [Binding] = []
+        var stopping: Set<DeviceKind> = []
         for binding in config.bindings {
             let devices = BindingReach.devices(for: binding)
             guard !devices.isEmpty, devices.allSatisfy({ missing[$0] != nil }) else { continue }
-            let reasons = Self.sentence(devices.compactMap { missing[$0] }, display: session.display)
-            if let index = groups.firstIndex(where: { $0.reasons == reasons }) {
-                groups[index].bindings.append(binding)
-            } else {
-                groups.append((reasons, [binding]))
-            }
+            stranded.append(binding)
+            stopping.formUnion(devices)
         }
-        for group in groups {
-            let n = group.bindings.count
-            let named = group.bindings.map(describe).joined(separator: "; ")
-            lines.append("\(group.reasons): \(n) binding\(n == 1 ? "" : "s") can never fire: \(named)")
-        }
+        guard !stranded.isEmpty else { return lines }
+        let reasons = Self.sentence(DeviceKind.allCases.filter(stopping.contains).compactMap { missing[$0] }, display: session.display)
+        let n = stranded.count
+        lines.append("\(reasons): \(n) binding\(n == 1 ? "" : "s") can never fire: \(stranded.map(describe).joined(separator: "; "))")
         return lines
     }
 

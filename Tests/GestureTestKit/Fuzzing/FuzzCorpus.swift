@@ -55,10 +55,7 @@ public enum FuzzCorpus {
         var names: [String] = []
         while let entry = readdir(dir) {
             guard entry.pointee.d_type == UInt8(DT_REG) else { continue }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            names.append(name)
+            names.append(TestScratch.entryName(entry))
         }
         return names
     }

@@ -47,7 +47,7 @@ public func pipelineViolations(_ config: Config, _ steps: [FuzzStep], tracesTran
             } else if report.firing != nil {
                 problems.append("a firing report without its binding: \(describe(report))")
             }
-        case .passedOn(let decision), .claimed(let decision):
+        case .passedOn(let decision, _), .claimed(let decision, _):
             decisions.append(decision)
             switch decision {
             case .touch(let id, let ownership): check.observe(.touch(id: id, ownership))

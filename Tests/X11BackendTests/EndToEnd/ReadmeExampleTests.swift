@@ -92,7 +92,7 @@ struct ReadmeExampleTests {
         #expect(Self.matches("12 ms  swipe x", "18793747 ms  swipe x"))
         #expect(!Self.matches("12 ms  swipe y", "18793747 ms  swipe x"))
         #expect(!Self.matches("notice gesture-bridge: a", "... notice gesture-bridge: b ..."))
-        #expect(Self.matches("pointer button 3: not a gesture", "pointer button 3: not a gesture"))
-        #expect(!Self.matches("pointer button 3: not a gesture, more", "pointer button 3: not a gesture"))
+        #expect(Self.matches("12 ms  mouse button 3: not a gesture", "18794120 ms  mouse button 3: not a gesture"))
+        #expect(!Self.matches("12 ms  mouse button 3: not a gesture, more", "18794120 ms  mouse button 3: not a gesture"))
     }
 }
