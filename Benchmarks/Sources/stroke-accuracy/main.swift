@@ -1,3 +1,4 @@
+import Glibc
 import GestureEngine
 import GestureTestKit
 
@@ -14,8 +15,53 @@ import GestureTestKit
 ///                                SHAPE with the right button, at a hand's pace (scripts/record-strokes)
 ///     stroke-accuracy recorded   strokes recorded from an X server on standard input, one per line
 ///                                (`NAME x,y x,y …`): each matched against all the built-in shapes
+///     stroke-accuracy human [--leave-out] [--misses] DIR…
+///                                people's drawings (the $1 study's XML, docs/performance.md)
+///                                replayed through the daemon's path as touchscreen and pointer
+///                                strokes with the 16 shapes bound: right / wrong / unbound fired
+///                                per shape, speed and person, and the cost of a match. With
+///                                --leave-out, each person's drawings are matched with templates
+///                                made without them (what the built-in ones do for new people);
+///                                --misses lists every drawing that did not fire its shape
+///     stroke-accuracy templates DIR…
+///                                the built-in shapes' averaged templates and tolerances made from
+///                                the drawings, as Sources/GestureEngine/Stroke/BuiltInStrokeTemplates.swift
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "shapes-svg" {
+if arguments.first == "human" {
+    let leaveOut = arguments.contains("--leave-out"), listMisses = arguments.contains("--misses")
+    let drawings = arguments.dropFirst().filter { !$0.hasPrefix("--") }.flatMap(HumanStrokes.load)
+    guard !drawings.isEmpty else {
+        complain("stroke-accuracy human: no drawings found under \(arguments.dropFirst().joined(separator: " "))")
+        exit(66)
+    }
+    let people = Set(drawings.map(\.person)).count
+    print("## People's drawings\(leaveOut ? ", each person left out of the templates" : "")\n")
+    print("\(drawings.count) drawings by \(people) people, drawn \(fixed(StrokeReplay.scale, 0))× larger than in the study; "
+        + "cells are right / wrong shape fired (% of the drawings of built-in shapes), and for shapes that are not "
+        + "built in, how many fired anything.\n")
+    let folds = HumanReport.folds(drawings, leaveOut: leaveOut) { complain($0) }
+    let report = try HumanReport(folds)
+    print(report.markdown)
+    if arguments.contains("--sweep") {
+        print("### Tolerances scaled\n")
+        for scale in [0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4] {
+            print("× \(fixed(scale, 1)): \(try HumanReport(folds, toleranceScale: scale).summary)")
+        }
+        print("")
+    }
+    if listMisses { print("### Misses\n\n```\n\(report.misses)\n```\n") }
+    let cost = HumanReport.cost(drawings)
+    print("### Cost\n")
+    print("One match against the 16 built-in shapes, as at the lift, over every drawing ×20: "
+        + "mean \(fixed(cost.mean, 2)) µs, p50 \(fixed(cost.p50, 2)) µs, p99 \(fixed(cost.p99, 2)) µs.")
+} else if arguments.first == "templates" {
+    let drawings = arguments.dropFirst().flatMap(HumanStrokes.load).filter(\.isBuiltIn)
+    guard !drawings.isEmpty else {
+        complain("stroke-accuracy templates: no drawings of built-in shapes found")
+        exit(66)
+    }
+    print(TemplateBuilder.swiftSource(TemplateBuilder.shapes(from: drawings), drawings: drawings), terminator: "")
+} else if arguments.first == "shapes-svg" {
     print(StrokeShapesPicture.svg(), terminator: "")
 } else if arguments.first == "draw", arguments.count == 3, let shape = Int(arguments[1]), let seed = UInt64(arguments[2]),
           StrokeShape.builtIn.indices.contains(shape) {
@@ -84,4 +130,10 @@ enum StrokeDrawing {
         lines += ["sleep 0.02", "mouseup 3", "sleep 0.05"]
         return lines.joined(separator: "\n")
     }
+}
+
+/// `message` and a newline on standard error.
+func complain(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
