@@ -90,6 +90,7 @@ $(GEN)/gesture-bridge.1: $(BIN) $(MANUAL) Makefile
 	    '.It Pa $$XDG_CONFIG_HOME/gesture-bridge/config.toml' 'The config (~/.config/gesture-bridge/config.toml).' \
 	    '.It Pa $$XDG_CONFIG_DIRS/gesture-bridge/config.toml' 'A system-wide config (/etc/xdg/gesture-bridge/config.toml).' \
 	    '.It Pa gesture-bridge.service' 'The systemd user unit: systemctl --user enable --now gesture-bridge' \
+	    '.It Pa PREFIX/share/doc/gesture-bridge/shapes.svg' 'The built-in stroke shapes, each with where it starts and which way it goes; gesture-bridge shapes prints its path.' \
 	    '.El' '.Sh SEE ALSO' '.Xr gesture-bridge.toml 5 ,' '.Xr systemctl 1'; } > $@
 
 # gesture-bridge.toml(5), from the config reference.
@@ -110,7 +111,7 @@ $(GEN)/gesture-bridge.fish: $(BIN)
 
 # The unit and the autostart entry name the binary by its absolute path, so both are written
 # with BINDIR in place of /usr/bin at install time (not cached: each install has its own).
-install: $(ARTIFACTS) config/gesture-bridge.service config/gesture-bridge.desktop config/default.toml
+install: $(ARTIFACTS) config/gesture-bridge.service config/gesture-bridge.desktop config/default.toml docs/shapes.svg
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	sed 's#/usr/bin/gesture-bridge#$(BINDIR)/gesture-bridge#g' config/gesture-bridge.service > "$$tmp/gesture-bridge.service" && \
 	sed 's#/usr/bin/gesture-bridge#$(BINDIR)/gesture-bridge#g' config/gesture-bridge.desktop > "$$tmp/gesture-bridge.desktop" && \
@@ -122,6 +123,7 @@ install: $(ARTIFACTS) config/gesture-bridge.service config/gesture-bridge.deskto
 	  "644 $(GEN)/_gesture-bridge $(ZSHCOMPDIR)/_gesture-bridge" \
 	  "644 $(GEN)/gesture-bridge.fish $(FISHCOMPDIR)/gesture-bridge.fish" \
 	  "644 config/default.toml $(DOCDIR)/config.example.toml" \
+	  "644 docs/shapes.svg $(DOCDIR)/shapes.svg" \
 	  "644 $$tmp/gesture-bridge.service $(USERUNITDIR)/gesture-bridge.service" \
 	  "644 $$tmp/gesture-bridge.desktop $(AUTOSTARTDIR)/gesture-bridge.desktop" \
 	| sh scripts/install-tree install "$(DESTDIR)" "$(MANIFEST)"
