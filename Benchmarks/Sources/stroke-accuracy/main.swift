@@ -23,6 +23,9 @@ import GestureTestKit
 ///                                --leave-out, each person's drawings are matched with templates
 ///                                made without them (what the built-in ones do for new people);
 ///                                --misses lists every drawing that did not fire its shape
+///     stroke-accuracy fixtures OUT DIR…
+///                                two drawings of each gesture as touchscreen and pointer traces,
+///                                their config and list, in OUT (Tests/Fixtures/strokes)
 ///     stroke-accuracy templates DIR…
 ///                                the built-in shapes' averaged templates and tolerances made from
 ///                                the drawings, as Sources/GestureEngine/Stroke/BuiltInStrokeTemplates.swift
@@ -54,6 +57,40 @@ if arguments.first == "human" {
     print("### Cost\n")
     print("One match against the 16 built-in shapes, as at the lift, over every drawing ×20: "
         + "mean \(fixed(cost.mean, 2)) µs, p50 \(fixed(cost.p50, 2)) µs, p99 \(fixed(cost.p99, 2)) µs.")
+} else if arguments.first == "fixtures", arguments.count >= 3 {
+    // Two drawings of each of the study's gestures, by five people in turn at the three speeds.
+    let out = arguments[1]
+    let drawings = arguments.dropFirst(2).flatMap(HumanStrokes.load).filter { $0.speed != "-" }
+    let people = Set(drawings.map(\.person)).sorted()
+    let gestures = Set(drawings.map(\.shape)).sorted()
+    let speeds = ["slow", "medium", "fast"]
+    var chosen: [HumanStroke] = []
+    for (index, gesture) in gestures.enumerated() {
+        for turn in 0..<2 {
+            let person = people[(index + 2 * turn) % people.count], speed = speeds[(index + turn) % speeds.count]
+            if let drawing = drawings.first(where: { $0.shape == gesture && $0.person == person && $0.speed == speed && $0.file.hasSuffix("05.xml") }) {
+                chosen.append(drawing)
+            }
+        }
+    }
+    var manifest = "# The drawings in people.touchscreen.trace.jsonl and people.pointer.trace.jsonl, in order:\n"
+        + "# when each begins (ms), the shape drawn, who drew it and how fast (stroke-accuracy fixtures).\n"
+    for device in [DeviceKind.touchscreen, .pointer] {
+        var events = [InputEvent(time: Instant(milliseconds: 0), .screen(width: 1920, height: 1080))]
+        var clock = 1_000.0
+        for (k, drawing) in chosen.enumerated() {
+            let drawn = StrokeReplay.events(drawing, on: device, at: clock, touchID: k + 1)
+            if device == .touchscreen { manifest += "\(Int(clock)) \(drawing.shape) \(drawing.person) \(drawing.speed)\n" }
+            events += drawn
+            clock = (drawn.last?.time.milliseconds ?? clock) + 1_000
+        }
+        try writeTrace(events, to: "\(out)/people.\(device.rawValue).trace.jsonl")
+    }
+    try ("# The config the people's drawings are replayed with (stroke-accuracy fixtures): the 16 built-in\n"
+        + "# shapes bound on both devices, and a 3-finger swipe and a pinch, so that a touch waits for the\n"
+        + "# finger settle window.\n" + StrokeReplay.config).write(to: "\(out)/people.config.toml")
+    try manifest.write(to: "\(out)/people.drawings.txt")
+    complain("wrote \(chosen.count) drawings to \(out)/people.*")
 } else if arguments.first == "templates" {
     let drawings = arguments.dropFirst().flatMap(HumanStrokes.load).filter(\.isBuiltIn)
     guard !drawings.isEmpty else {
@@ -136,4 +173,21 @@ enum StrokeDrawing {
 func complain(_ message: String) {
     var line = message + "\n"
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+extension String {
+    /// Writes the string to `path` (replacing it).
+    func write(to path: String) throws {
+        guard let file = fopen(path, "w") else { throw WriteError(path: path) }
+        defer { fclose(file) }
+        var text = self
+        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+        if written != utf8.count { throw WriteError(path: path) }
+    }
+}
+
+/// A file that could not be written.
+struct WriteError: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "cannot write \(path)" }
 }
