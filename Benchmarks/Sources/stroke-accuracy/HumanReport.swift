@@ -36,8 +36,9 @@ struct HumanReport {
         }
     }
 
-    /// Replays the folds' drawings, every shape's tolerance × `toleranceScale`.
-    init(_ folds: [Fold], toleranceScale: Double = 1) throws {
+    /// Replays the folds' drawings, every shape's tolerance × `toleranceScale`, with `settings`
+    /// (the defaults when nil).
+    init(_ folds: [Fold], toleranceScale: Double = 1, settings: RecognizerSettings? = nil) throws {
         for fold in folds {
             var shapes = fold.shapes
             if toleranceScale != 1 {
@@ -48,7 +49,7 @@ struct HumanReport {
                 }
             }
             for device in [DeviceKind.touchscreen, .pointer] {
-                var replay = try StrokeReplay(shapes: shapes)
+                var replay = try StrokeReplay(shapes: shapes, settings: settings)
                 for drawing in fold.drawings {
                     rows.append(Row(drawing: drawing, device: device, outcome: replay.replay(drawing, on: device)))
                 }

@@ -50,6 +50,9 @@ if arguments.first == "human" {
         for scale in [0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4] {
             print("× \(fixed(scale, 1)): \(try HumanReport(folds, toleranceScale: scale).summary)")
         }
+        var anyScore = RecognizerSettings()
+        anyScore.strokeMinScore = 0
+        print("ranked first (stroke_min_score 0): \(try HumanReport(folds, settings: anyScore).summary)")
         print("")
     }
     if listMisses { print("### Misses\n\n```\n\(report.misses)\n```\n") }
