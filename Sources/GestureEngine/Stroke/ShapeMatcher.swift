@@ -26,7 +26,7 @@ public struct StrokeScratch: Sendable {
     var features: StrokeFeatures
     /// The templates closest by the quick measure, best first, for the warped comparison.
     var nearest: [StrokeMatcherCandidate] = []
-    /// Two rows of the warping table.
+    /// The warped distance's working rows.
     var warp: StrokeWarpRows
 
     /// Buffers with room for any path.
@@ -66,7 +66,17 @@ struct StrokeMatcherCandidate: Sendable {
 ///
 /// The score is `1 − 0.2 × distance / tolerance` (at least 0): 1 on a template, 0.80 (the
 /// default `stroke_min_score`) at the shape's ``StrokeShape/tolerance``, which for the built-in
-/// shapes is measured on people's drawings (docs/performance.md, «Strokes: accuracy»).
+/// shapes is measured on people's drawings (docs/performance.md, «Strokes: accuracy on people's
+/// drawings»). A path about as close to the straight line between its ends scores 0
+/// (``lineMargin``): a swipe is never a shape.
+///
+/// ```swift
+/// let matcher = ShapeMatcher(shapes: StrokeShape.builtIn)
+/// var scratch = StrokeScratch()      // reserved once; matching allocates nothing
+/// if let match = matcher.match(path, among: [3, 10], scratch: &scratch), match.score >= 0.80 {
+///     print(matcher.shapes[match.shape].name)   // "circle" or "v"
+/// }
+/// ```
 public struct ShapeMatcher: Sendable, Hashable {
     /// The templates compared by the warped distance: the 8 closest by the quick measure. More
     /// changed no result on people's drawings (docs/performance.md); each costs about 1 µs.
