@@ -5,12 +5,17 @@ import TOML
 // rule that a stroke and a pan may not compete for the same gestures.
 
 extension ConfigReader {
-    /// The keys of a `[[shape]]` table.
-    static let shapeKeys = ["name", "points"]
+    /// The keys of a `[[shape]]` table: `points` (one way of drawing it) or `templates` (several).
+    static let shapeKeys = ["name", "points", "templates"]
 
-    /// The most points a `[[shape]]` may list: `gesture-bridge learn` writes 48, the built-in
-    /// shapes have fewer than 100; more only slows loading down.
+    /// The most points a template of a `[[shape]]` may list: `gesture-bridge learn` writes 48,
+    /// the built-in templates have 64; more only slows loading down.
     static let maximumShapePoints = 1_000
+
+    /// The most templates a `[[shape]]` may have: each one is compared with every stroke that
+    /// could be this shape, and 16 keep that comparison within the time docs/performance.md
+    /// measures for the built-in shapes (which have 8 each).
+    static let maximumShapeTemplates = 16
 
     /// The largest coordinate (absolute) of a shape's point. Only a shape's form matters, not
     /// its size; this keeps the arithmetic of the comparison far from overflowing.
@@ -79,27 +84,65 @@ extension ConfigReader {
             } else if !misspelt {
                 report("missing 'name' in [[shape]]", at: elementPath)
             }
-            var points: [Point]?
-            if let node = table["points"] {
-                points = readPoints(node, at: elementPath.appending("points"))
-            } else if !misspelt {
-                report("missing 'points' in [[shape]] (points = [[x, y], ...], at least 2 different points)", at: elementPath)
-            }
-            if errors.count == errorsBefore, let name, let points {
-                shapes.append(StrokeShape(name: name, points: points))
+            let templates = readTemplates(table, at: elementPath, misspelt: misspelt)
+            if errors.count == errorsBefore, let name, let templates {
+                shapes.append(StrokeShape(name: name, templates: templates))
             }
         }
         return shapes
     }
 
-    /// `points = [[x, y], ...]`: pairs of finite numbers, at least two of them different.
+    /// A `[[shape]]`'s templates: `points = [[x, y], ...]` (one), or `templates = [[[x, y], ...], ...]`
+    /// (1 to ``maximumShapeTemplates``), not both.
+    private mutating func readTemplates(_ table: TOMLTableView, at path: TOMLPath, misspelt: Bool) -> [[Point]]? {
+        switch (table["points"], table["templates"]) {
+        case (let node?, nil):
+            return readPoints(node, at: path.appending("points")).map { [$0] }
+        case (nil, let node?):
+            let templatesPath = path.appending("templates")
+            guard let array = node.array else {
+                report("'templates' must be an array of point lists ([[[x, y], ...], ...]), not \(Self.noun(node.kind))",
+                       at: templatesPath)
+                return nil
+            }
+            guard (1...Self.maximumShapeTemplates).contains(array.count) else {
+                report("a shape has 1 to \(Self.maximumShapeTemplates) templates, not \(array.count)", at: templatesPath)
+                return nil
+            }
+            var templates: [[Point]] = []
+            for (index, element) in array.enumerated() {
+                let templatePath = templatesPath.appending(index: index)
+                // `[x, y]` where a template goes: the brackets of one level are missing.
+                if let pair = element.array, pair.count == 2, pair.allSatisfy({ $0.int != nil || $0.double != nil }) {
+                    report("each template is a list of [x, y] pairs, not one point: templates = [[[x, y], ...], ...]", at: templatePath)
+                    continue
+                }
+                if let points = readPoints(element, at: templatePath) { templates.append(points) }
+            }
+            return templates.count == array.count ? templates : nil
+        case (_?, _?):
+            report("a [[shape]] has 'points' (one way of drawing it) or 'templates' (several), not both",
+                   at: path.appending("templates"), .key)
+            return nil
+        case (nil, nil):
+            if !misspelt {
+                report("missing 'points' in [[shape]] (points = [[x, y], ...], at least 2 different points; "
+                           + "or templates = [[[x, y], ...], ...] for several ways of drawing it)", at: path)
+            }
+            return nil
+        }
+    }
+
+    /// `points = [[x, y], ...]` (or one template of `templates`): pairs of finite numbers, at
+    /// least two of them different.
     private mutating func readPoints(_ node: TOMLNode, at path: TOMLPath) -> [Point]? {
         guard let array = node.array else {
-            report("'points' must be an array of [x, y] pairs, not \(Self.noun(node.kind))", at: path)
+            report("\(Self.pointsNoun(path)) must be an array of [x, y] pairs, not \(Self.noun(node.kind))", at: path)
             return nil
         }
         guard array.count <= Self.maximumShapePoints else {
-            report("a shape has at most \(Self.maximumShapePoints) points, not \(array.count)", at: path)
+            report("\(path.lastKey == "points" ? "a shape" : "a template") has at most \(Self.maximumShapePoints) points, not \(array.count)",
+                   at: path)
             return nil
         }
         var points: [Point] = []
@@ -138,6 +181,11 @@ extension ConfigReader {
             return nil
         }
         return points
+    }
+
+    /// What a point list is called in a message: `'points'`, or the template it is.
+    private static func pointsNoun(_ path: TOMLPath) -> String {
+        path.lastKey == "points" ? "'points'" : "each template"
     }
 }
 

@@ -1,22 +1,31 @@
 /// The path a gesture group draws, from its first touch or press to its lift: what a stroke
 /// is compared with.
 ///
-/// Bounded and allocation-free after ``init()``: the buffer is reserved once for
-/// ``capacity`` points. When it is full, every other point is dropped in place and from then on
-/// only every second sample is kept (then every fourth, …), so a long, slow path keeps its
-/// shape at an even density instead of growing. The latest sample is remembered, so the
-/// path always ends where the finger lifted (``finish()``).
+/// Bounded and allocation-free after ``init()``, yet with no limit on how long a path may be
+/// that changes what it matches: a sample is kept when it is more than ``spacing`` of the
+/// path's reach (its largest distance from its first point, so far) from the last one kept.
+/// The matcher drops points ten times closer than that anyway (`StrokeFeatures.minimumStep`),
+/// so a path of thousands of events matches as its decimated copy does, whatever the event
+/// rate of the device. Only when ``capacity`` points are kept — a path that long and winding
+/// draws no shape — is the spacing doubled and the points thinned in place. The latest sample
+/// is remembered, so the path always ends where the finger lifted (``finish()``).
 struct StrokePath {
-    /// Points kept at most. The recognizer resamples to far fewer (its templates have 64 or
-    /// fewer), so 256 keeps every turn a hand draws even on a 1000 Hz mouse at its densest.
-    static let capacity = 256
+    /// Points kept at most (16 KiB). A circle keeps about 1,600 points at the first spacing,
+    /// 800 after one thinning; the matcher resamples any path to 32.
+    static let capacity = 1_024
+    /// The least gap between kept points, as a fraction of the path's reach: a tenth of the
+    /// matcher's minimum step, so that what it keeps of the path is what it would keep of every
+    /// event.
+    static let spacing = 0.002
 
     private(set) var points: [Point] = []
-    /// Keep one sample in `stride`: doubles at each decimation.
-    private var stride = 1
-    /// Samples since the last one kept.
-    private var skipped = 0
+    /// The current spacing (doubles at each thinning).
+    private var gap = Self.spacing
+    /// The largest distance of a sample from the first point.
+    private var reach = 0.0
     private var latest = Point.zero
+    /// Whether `latest` was not kept.
+    private var pending = false
 
     init() {
         points.reserveCapacity(Self.capacity)
@@ -25,38 +34,54 @@ struct StrokePath {
     /// Starts a new path (keeps the buffer).
     mutating func reset() {
         points.removeAll(keepingCapacity: true)
-        stride = 1
-        skipped = 0
+        gap = Self.spacing
+        reach = 0
+        pending = false
     }
 
     /// A new position of the centroid.
     mutating func record(_ p: Point) {
         latest = p
-        skipped += 1
-        guard skipped >= stride else { return }
-        skipped = 0
+        guard let first = points.first, let last = points.last else {
+            points.append(p)
+            return
+        }
+        reach = max(reach, p.distance(to: first))
+        guard p.distance(to: last) > gap * reach else {
+            pending = true
+            return
+        }
+        pending = false
         append(p)
     }
 
-    /// Ends the path at the latest sample, if it was skipped.
+    /// Ends the path at the latest sample, if it was not kept.
     mutating func finish() {
-        if skipped > 0 {
-            skipped = 0
+        if pending {
+            pending = false
             append(latest)
         }
     }
 
     private mutating func append(_ p: Point) {
-        if points.count == Self.capacity { decimate() }
+        if points.count == Self.capacity { thin() }
         points.append(p)
     }
 
-    /// Keeps the even-numbered points, in place (the first one included).
-    private mutating func decimate() {
-        let kept = (points.count + 1) / 2
-        for i in 0..<kept { points[i] = points[2 * i] }
-        points.removeLast(points.count - kept)
-        stride *= 2
+    /// Doubles the spacing until the points kept at it leave room: the first point, then each
+    /// one more than the spacing from the last kept, then the last one. In place.
+    private mutating func thin() {
+        while points.count > Self.capacity / 2 {
+            gap *= 2
+            let last = points[points.count - 1]
+            var kept = 1
+            for i in 1..<(points.count - 1) where points[i].distance(to: points[kept - 1]) > gap * reach {
+                points[kept] = points[i]
+                kept += 1
+            }
+            points[kept] = last
+            points.removeLast(points.count - kept - 1)
+        }
     }
 
     /// The bounding box of the points kept (zero-sized at the origin when there are none).

@@ -30,7 +30,7 @@ struct GestureBridge: ParsableCommand, GlobalOptionsCommand {
         version: "0.1.0",
         subcommands: [
             CheckConfigCommand.self, ReplayCommand.self, RecordCommand.self, ListDevicesCommand.self,
-            PrintConfigCommand.self, DoctorCommand.self, LearnCommand.self,
+            PrintConfigCommand.self, DoctorCommand.self, LearnCommand.self, ShapesCommand.self,
         ]
     )
 

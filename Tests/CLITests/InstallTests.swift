@@ -191,6 +191,11 @@ struct InstallTests {
         let example = try Packaging.read(prefix + "/share/doc/gesture-bridge/config.example.toml")
         let defaultConfig = try Packaging.read(SourceTree.path("config/default.toml"))
         #expect(example == defaultConfig)
+        // The picture of the shapes, and the installed binary says where it is.
+        let picture = prefix + "/share/doc/gesture-bridge/shapes.svg"
+        #expect(try Packaging.read(picture) == Packaging.read(SourceTree.path("docs/shapes.svg")))
+        let shapes = try Packaging.run([binary, "shapes"])
+        #expect(shapes.status == 0 && shapes.out == picture + "\n", "\(shapes.log)")
 
         // Installing again over it changes nothing, and one uninstall still removes everything.
         let again = try Packaging.make(["install", "PREFIX=\(prefix)"])
@@ -258,7 +263,7 @@ struct InstallTests {
         let environment = ["MANWIDTH": "200", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8"]
         let page1 = try Packaging.run(["man", "-l", prefix + "/share/man/man1/gesture-bridge.1"], environment: environment)
         #expect(page1.status == 0 && page1.err.isEmpty, "\(page1.log)")
-        for name in ["NAME", "SYNOPSIS", "DESCRIPTION", "--config", "--dry-run", "gesture-bridge.toml(5)"] {
+        for name in ["NAME", "SYNOPSIS", "DESCRIPTION", "--config", "--dry-run", "gesture-bridge.toml(5)", "share/doc/gesture-bridge/shapes.svg"] {
             #expect(page1.out.contains(name), "gesture-bridge(1) lacks \(name)")
         }
         let page1Words = Set(page1.out.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))

@@ -59,6 +59,24 @@ private let badStrokeConfigs: [BadConfig] = [
               "a point's coordinates must be finite"),
     BadConfig("one distinct point", "[[shape]]\nname = \"l\"\npoints = [[3, 4], [3, 4]]\n", at: "3:10",
               "a shape needs at least 2 different points, not only 3, 4"),
+    BadConfig("points and templates", "[[shape]]\nname = \"l\"\npoints = [[0, 0], [0, 10]]\ntemplates = [[[0, 0], [0, 10]]]\n",
+              at: "4:1", "a [[shape]] has 'points' (one way of drawing it) or 'templates' (several), not both"),
+    BadConfig("templates that are not an array", "[[shape]]\nname = \"l\"\ntemplates = 3\n", at: "3:13",
+              "'templates' must be an array of point lists ([[[x, y], ...], ...]), not an integer"),
+    BadConfig("no templates", "[[shape]]\nname = \"l\"\ntemplates = []\n", at: "3:13", "a shape has 1 to 16 templates, not 0"),
+    BadConfig("17 templates", "[[shape]]\nname = \"l\"\ntemplates = [" + Array(repeating: "[[0, 0], [0, 10]]", count: 17).joined(separator: ", ") + "]\n",
+              at: "3:13", "a shape has 1 to 16 templates, not 17"),
+    BadConfig("a template that is a point", "[[shape]]\nname = \"l\"\ntemplates = [[[0, 0], [0, 10]], [5, 6]]\n", at: "3:33",
+              "each template is a list of [x, y] pairs, not one point: templates = [[[x, y], ...], ...]"),
+    BadConfig("a template that is not a list", "[[shape]]\nname = \"l\"\ntemplates = [[[0, 0], [0, 10]], \"L\"]\n", at: "3:33",
+              "each template must be an array of [x, y] pairs, not a string"),
+    BadConfig("a bad coordinate in the second template", "[[shape]]\nname = \"l\"\ntemplates = [[[0, 0], [0, 10]], [[0, 0], [1, \"y\"]]]\n",
+              at: "3:46", "a point's coordinates are numbers, not a string"),
+    BadConfig("a template of one distinct point", "[[shape]]\nname = \"l\"\ntemplates = [[[0, 0], [0, 10]], [[2, 2], [2, 2]]]\n",
+              at: "3:33", "a shape needs at least 2 different points, not only 2, 2"),
+    BadConfig("a template of too many points", "[[shape]]\nname = \"l\"\ntemplates = [["
+                  + (0...1000).map { "[\($0), 0]" }.joined(separator: ", ") + "]]\n",
+              at: "3:14", "a template has at most 1000 points, not 1001"),
     BadConfig("two shapes with one name", "[[shape]]\nname = \"l\"\npoints = [[0, 0], [0, 10]]\n"
                   + "[[shape]]\nname = \"l\"\npoints = [[0, 0], [10, 0]]\n", at: "5:8",
               "duplicate shape 'l': already defined at 2:8"),
@@ -102,6 +120,23 @@ struct StrokeConfigTests {
         #expect(shapes.last == StrokeShape(name: "L", points: [Point(x: 0, y: 0), Point(x: 0, y: 100), Point(x: 60, y: 100)]))
         let replaced = try #require(shapes.first { $0.name == "circle" })
         #expect(replaced.points == [Point(x: 0, y: 0), Point(x: 10.5, y: 20), Point(x: -3, y: 4)])
+    }
+
+    @Test("A [[shape]] may have several templates, each a way of drawing it; one 'points' is one template")
+    func shapeTemplates() throws {
+        let toml = strokeBind(#"shape = "L""#, #"action = "window close""#)
+            + "[[shape]]\nname = \"L\"\ntemplates = [\n  [[0, 0], [0, 100], [60, 100]],\n  [[0, 0], [5, 90], [70.5, 95]],\n]\n"
+        let config = try Config.parse(toml, file: "c.toml")
+        let shape = try #require(config.shapes.first)
+        #expect(shape.templates == [
+            [Point(x: 0, y: 0), Point(x: 0, y: 100), Point(x: 60, y: 100)],
+            [Point(x: 0, y: 0), Point(x: 5, y: 90), Point(x: 70.5, y: 95)],
+        ])
+        #expect(shape.points == shape.templates[0])
+        #expect(shape.tolerance == StrokeShape.defaultTolerance)
+        let single = try Config.parse(strokeBind(#"shape = "L""#, #"action = "key a""#)
+                                          + "[[shape]]\nname = \"L\"\npoints = [[0, 0], [0, 100], [60, 100]]\n", file: "c.toml")
+        #expect(single.shapes.first?.templates == [[Point(x: 0, y: 0), Point(x: 0, y: 100), Point(x: 60, y: 100)]])
     }
 
     @Test("A stroke and a pan for different devices or apps do not compete")

@@ -109,19 +109,20 @@ import Testing
         }
     }
 
-    /// Within 45° a rotation costs nothing; beyond, the rotation is taken as 45° and the rest counts
-    /// against the score (docs/design.md gives the measured scores at 60°).
-    @Test func rotationWithin45DegreesIsTolerated() {
+    /// Within 15° a rotation costs almost nothing (the turn found is kept a little short of it,
+    /// `StrokeTemplateSet.similarity`); beyond, the rotation is taken as 15° and the rest counts
+    /// against the score (docs/performance.md gives the measured rates further turned).
+    @Test func rotationWithin15DegreesIsTolerated() {
         var scratch = StrokeScratch()
         for (index, shape) in StrokeShape.builtIn.enumerated() {
-            for rotation in [-30.0, 30, 44] {
+            for rotation in [-14.0, -8, 8, 14] {
                 let turned = StrokeSynth.transformed(shape.points, rotation: rotation)
                 let match = recognizer.match(turned, among: all, scratch: &scratch)
-                #expect(match?.shape == index && (match?.score ?? 0) > 0.999,
+                #expect(match?.shape == index && (match?.score ?? 0) > 0.99,
                         "\(shape.name) at \(rotation)°: \(String(describing: match))")
             }
-            let at60 = recognizer.match(StrokeSynth.transformed(shape.points, rotation: 60), among: [index], scratch: &scratch)!
-            #expect(at60.score < 0.999, "\(shape.name) at 60°: \(at60.score)")
+            let at40 = recognizer.match(StrokeSynth.transformed(shape.points, rotation: 40), among: [index], scratch: &scratch)!
+            #expect(at40.score < 0.95, "\(shape.name) at 40°: \(at40.score)")
         }
     }
 

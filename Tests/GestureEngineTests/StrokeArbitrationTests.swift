@@ -134,8 +134,8 @@ let strokeScenarios: [Scenario] = [
         #expect(r.time == Instant(milliseconds: 2_010))
     }
 
-    @Test func aLongPathIsDecimatedInPlaceAndStillMatches() {
-        // 20,000 samples along the circle's template: far more than the path buffer holds.
+    @Test func aLongPathStillMatches() {
+        // 20,000 samples along the circle's template: more than the path keeps (StrokePathTests).
         let corners = drawn("circle")
         let perSegment = 20_000 / (corners.count - 1)
         var points: [Point] = []

@@ -1,3 +1,4 @@
+import Glibc
 import GestureEngine
 import GestureTestKit
 
@@ -14,8 +15,93 @@ import GestureTestKit
 ///                                SHAPE with the right button, at a hand's pace (scripts/record-strokes)
 ///     stroke-accuracy recorded   strokes recorded from an X server on standard input, one per line
 ///                                (`NAME x,y x,y …`): each matched against all the built-in shapes
+///     stroke-accuracy human [--leave-out] [--misses] DIR…
+///                                people's drawings (the $1 study's XML, docs/performance.md)
+///                                replayed through the daemon's path as touchscreen and pointer
+///                                strokes with the 16 shapes bound: right / wrong / unbound fired
+///                                per shape, speed and person, and the cost of a match. With
+///                                --leave-out, each person's drawings are matched with templates
+///                                made without them (what the built-in ones do for new people);
+///                                --misses lists every drawing that did not fire its shape
+///     stroke-accuracy fixtures OUT DIR…
+///                                two drawings of each gesture as touchscreen and pointer traces,
+///                                their config and list, in OUT (Tests/Fixtures/strokes)
+///     stroke-accuracy templates DIR…
+///                                the built-in shapes' averaged templates and tolerances made from
+///                                the drawings, as Sources/GestureEngine/Stroke/BuiltInStrokeTemplates.swift
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "shapes-svg" {
+if arguments.first == "human" {
+    let leaveOut = arguments.contains("--leave-out"), listMisses = arguments.contains("--misses")
+    let drawings = arguments.dropFirst().filter { !$0.hasPrefix("--") }.flatMap(HumanStrokes.load)
+    guard !drawings.isEmpty else {
+        complain("stroke-accuracy human: no drawings found under \(arguments.dropFirst().joined(separator: " "))")
+        exit(66)
+    }
+    let people = Set(drawings.map(\.person)).count
+    print("## People's drawings\(leaveOut ? ", each person left out of the templates" : "")\n")
+    print("\(drawings.count) drawings by \(people) people, drawn \(fixed(StrokeReplay.scale, 0))× larger than in the study; "
+        + "cells are right / wrong shape fired (% of the drawings of built-in shapes), and for shapes that are not "
+        + "built in, how many fired anything.\n")
+    let folds = HumanReport.folds(drawings, leaveOut: leaveOut) { complain($0) }
+    let report = try HumanReport(folds)
+    print(report.markdown)
+    if arguments.contains("--sweep") {
+        print("### Tolerances scaled\n")
+        for scale in [0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4] {
+            print("× \(fixed(scale, 1)): \(try HumanReport(folds, toleranceScale: scale).summary)")
+        }
+        var anyScore = RecognizerSettings()
+        anyScore.strokeMinScore = 0
+        print("ranked first (stroke_min_score 0): \(try HumanReport(folds, settings: anyScore).summary)")
+        print("")
+    }
+    if listMisses { print("### Misses\n\n```\n\(report.misses)\n```\n") }
+    let cost = HumanReport.cost(drawings)
+    print("### Cost\n")
+    print("One match against the 16 built-in shapes, as at the lift, over every drawing ×20: "
+        + "mean \(fixed(cost.mean, 2)) µs, p50 \(fixed(cost.p50, 2)) µs, p99 \(fixed(cost.p99, 2)) µs.")
+} else if arguments.first == "fixtures", arguments.count >= 3 {
+    // Two drawings of each of the study's gestures, by five people in turn at the three speeds.
+    let out = arguments[1]
+    let drawings = arguments.dropFirst(2).flatMap(HumanStrokes.load).filter { $0.speed != "-" }
+    let people = Set(drawings.map(\.person)).sorted()
+    let gestures = Set(drawings.map(\.shape)).sorted()
+    let speeds = ["slow", "medium", "fast"]
+    var chosen: [HumanStroke] = []
+    for (index, gesture) in gestures.enumerated() {
+        for turn in 0..<2 {
+            let person = people[(index + 2 * turn) % people.count], speed = speeds[(index + turn) % speeds.count]
+            if let drawing = drawings.first(where: { $0.shape == gesture && $0.person == person && $0.speed == speed && $0.file.hasSuffix("05.xml") }) {
+                chosen.append(drawing)
+            }
+        }
+    }
+    var manifest = "# The drawings in people.touchscreen.trace.jsonl and people.pointer.trace.jsonl, in order:\n"
+        + "# when each begins (ms), the shape drawn, who drew it and how fast (stroke-accuracy fixtures).\n"
+    for device in [DeviceKind.touchscreen, .pointer] {
+        var events = [InputEvent(time: Instant(milliseconds: 0), .screen(width: 1920, height: 1080))]
+        var clock = 1_000.0
+        for (k, drawing) in chosen.enumerated() {
+            let drawn = StrokeReplay.events(drawing, on: device, at: clock, touchID: k + 1)
+            if device == .touchscreen { manifest += "\(Int(clock)) \(drawing.shape) \(drawing.person) \(drawing.speed)\n" }
+            events += drawn
+            clock = (drawn.last?.time.milliseconds ?? clock) + 1_000
+        }
+        try writeTrace(events, to: "\(out)/people.\(device.rawValue).trace.jsonl")
+    }
+    try ("# The config the people's drawings are replayed with (stroke-accuracy fixtures): the 16 built-in\n"
+        + "# shapes bound on both devices, and a 3-finger swipe and a pinch, so that a touch waits for the\n"
+        + "# finger settle window.\n" + StrokeReplay.config).write(to: "\(out)/people.config.toml")
+    try manifest.write(to: "\(out)/people.drawings.txt")
+    complain("wrote \(chosen.count) drawings to \(out)/people.*")
+} else if arguments.first == "templates" {
+    let drawings = arguments.dropFirst().flatMap(HumanStrokes.load).filter(\.isBuiltIn)
+    guard !drawings.isEmpty else {
+        complain("stroke-accuracy templates: no drawings of built-in shapes found")
+        exit(66)
+    }
+    print(TemplateBuilder.swiftSource(TemplateBuilder.shapes(from: drawings), drawings: drawings), terminator: "")
+} else if arguments.first == "shapes-svg" {
     print(StrokeShapesPicture.svg(), terminator: "")
 } else if arguments.first == "draw", arguments.count == 3, let shape = Int(arguments[1]), let seed = UInt64(arguments[2]),
           StrokeShape.builtIn.indices.contains(shape) {
@@ -84,4 +170,27 @@ enum StrokeDrawing {
         lines += ["sleep 0.02", "mouseup 3", "sleep 0.05"]
         return lines.joined(separator: "\n")
     }
+}
+
+/// `message` and a newline on standard error.
+func complain(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+extension String {
+    /// Writes the string to `path` (replacing it).
+    func write(to path: String) throws {
+        guard let file = fopen(path, "w") else { throw WriteError(path: path) }
+        defer { fclose(file) }
+        var text = self
+        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) }
+        if written != utf8.count { throw WriteError(path: path) }
+    }
+}
+
+/// A file that could not be written.
+struct WriteError: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "cannot write \(path)" }
 }

@@ -26,10 +26,32 @@
 // TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE OF THIS SOFTWARE, EVEN IF
 // ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
 
-/// The $1 templates as flat x, y lists (see the file's header for their source and licence).
+/// The built-in shapes: the $1 templates as flat x, y lists (see the file's header for their
+/// source and licence), each followed by the ways people draw it (`BuiltInStrokeTemplates.swift`).
 enum BuiltInStrokeData {
+    /// The 16 shapes: the $1 template first (how the shape is shown), then the averaged ones,
+    /// with the tolerance measured for them.
+    static let shapes: [StrokeShape] = dollarTemplates.map { template in
+        let averaged = averagedTemplates.first { $0.name == template.name }
+        let templates = [template.coordinates] + (averaged?.templates ?? [])
+        return StrokeShape(name: template.name, templates: templates.map(points),
+                           tolerance: averaged?.tolerance ?? defaultTolerance)
+    }
+
+    /// A flat x0, y0, x1, y1… list as points.
+    private static func points(_ coordinates: [Double]) -> [Point] {
+        var points: [Point] = []
+        points.reserveCapacity(coordinates.count / 2)
+        var index = 0
+        while index + 1 < coordinates.count {
+            points.append(Point(x: coordinates[index], y: coordinates[index + 1]))
+            index += 2
+        }
+        return points
+    }
+
     /// (documented name, x0, y0, x1, y1, ...) in the documented order.
-    static let templates: [(name: String, coordinates: [Double])] = [
+    static let dollarTemplates: [(name: String, coordinates: [Double])] = [
         ("triangle", [
             137, 139, 135, 141, 133, 144, 132, 146, 130, 149, 128, 151, 126, 155, 123, 160, 120, 166, 116, 171,
             112, 177, 107, 183, 102, 188, 100, 191, 95, 195, 90, 199, 86, 203, 82, 206, 80, 209, 75, 213,

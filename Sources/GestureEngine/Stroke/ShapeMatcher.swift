@@ -1,248 +1,190 @@
 /// The best match of a path.
 public struct StrokeMatch: Hashable, Sendable {
-    /// Index into the recognizer's `shapes`.
+    /// Index into the matcher's `shapes`.
     public var shape: Int
-    /// How alike the path and the shape are, 0 to 1 (1 is identical up to position, size, speed and a
-    /// rotation within 45°). See `ShapeMatcher` for what the number means.
+    /// How well the path matches the shape, 0 to 1: 1 is one of its templates up to position,
+    /// size, speed and a small turn; 0.80 (the default `stroke_min_score`) is as far from the
+    /// closest template as the shape's `tolerance`. See ``ShapeMatcher`` for the measure.
     public var score: Double
-
-    /// A match of `shapes[shape]` with `score`.
-    public init(shape: Int, score: Double) {
+    /// The warped distance from the path to the shape's closest template, which the score is
+    /// made from (0 on a template; no upper bound).
+    public var distance: Double
+    /// A match of `shapes[shape]` with `score`, at `distance` from it.
+    public init(shape: Int, score: Double, distance: Double = 0) {
         self.shape = shape
         self.score = score
+        self.distance = distance
     }
 }
 
-/// Working buffers for matching, owned by the caller (a gesture group), reserved once: matching allocates
-/// nothing.
+/// Working buffers for matching, owned by the caller (a gesture group), reserved once: matching
+/// allocates nothing.
 public struct StrokeScratch: Sendable {
     /// The path resampled to `StrokeFeatures.pointCount` equidistant points.
     var resampled: [Point] = []
-    /// The path's feature vector (see `StrokeFeatures`).
+    /// The path's features (see `StrokeFeatures`).
     var features: StrokeFeatures
+    /// The templates closest by the quick measure, best first, for the warped comparison.
+    var nearest: [StrokeMatcherCandidate] = []
+    /// The warped distance's working rows.
+    var warp: StrokeWarpRows
 
     /// Buffers with room for any path.
     public init() {
         resampled.reserveCapacity(StrokeFeatures.pointCount)
         features = StrokeFeatures()
+        nearest.reserveCapacity(ShapeMatcher.warpedTemplates)
+        warp = StrokeWarpRows()
     }
 }
 
-/// Shapes prepared for matching (templates preprocessed once, at config load). Immutable while matching.
+/// A template kept for the warped comparison: which, how alike by the quick measure, and the
+/// turn that aligns the path with it.
+struct StrokeMatcherCandidate: Sendable {
+    var template: Int
+    var similarity: Double
+    var turn: StrokeTurn
+}
+
+/// Shapes prepared for matching (templates preprocessed once, at config load). Immutable while
+/// matching.
 ///
-/// The method is Protractor's (Li, CHI 2010) on a $1-style normalisation (Wobbrock, Wilson & Li, UIST 2007),
-/// with a direction term added:
-/// 1. the path is resampled to `StrokeFeatures.pointCount` (64) points equally spaced along it, which
-///    removes drawing speed and the event rate (raw points closer than `StrokeFeatures.minimumStep` of
-///    the path's reach to the last one kept are dropped first, so that dense jittery events where the
-///    hand was slow do not weigh more);
-/// 2. it is translated so that its centroid is the origin and scaled *uniformly* (one factor for x and y,
-///    as Protractor does) so that its point vector has length 1 — a straight line stays a line instead of
-///    being stretched into a square, as $1's non-uniform scaling would do;
-/// 3. beside the positions, the directions of travel: chords between resampled points
-///    `StrokeFeatures.chordSpan` apart, as one more unit vector;
-/// 4. the similarity of path and shape is the weighted sum of the two cosines (positions and directions)
-///    at the rotation that maximises it, found in closed form as in Protractor and limited to ±45°.
+/// Each shape has one or more templates (ways of drawing it). A path is compared with them in
+/// two steps:
+/// 1. **Quick measure, every template.** The path is resampled to `StrokeFeatures.pointCount`
+///    points equally spaced along it (after dropping raw points closer than
+///    `StrokeFeatures.minimumStep` of its reach to the last one kept, so that dense, jittery
+///    events where the hand was slow do not weigh more), centred and scaled uniformly. Its
+///    positions, its directions of travel and how sharply it turns at each point are compared
+///    with each template's as one weighted cosine at the best turn of the path within
+///    ±`StrokeTemplateSet.maximumTurnDegrees` (Protractor's closed form, Li, CHI 2010).
+/// 2. **Warped distance, the closest templates.** The ``warpedTemplates`` best by the quick
+///    measure are compared again, the path turned as step 1 found, by dynamic time warping
+///    (`StrokeWarp`): each point may pair with a template point a little earlier or later, so
+///    that a curly brace whose nub is higher, or a check whose short arm is shorter, still lines
+///    up. The shape of the template with the smallest distance is the match.
 ///
-/// The score is that cosine `c` (−1…1) turned into an angle and scaled: `1 − acos(c) / 90°`, below 0 as 0.
-/// 1 is the same shape; 0.8 means the feature vectors are 18° apart.
+/// The score is `1 − 0.2 × distance / tolerance` (at least 0): 1 on a template, 0.80 (the
+/// default `stroke_min_score`) at the shape's ``StrokeShape/tolerance``, which for the built-in
+/// shapes is measured on people's drawings (docs/performance.md, «Strokes: accuracy on people's
+/// drawings»). A path about as close to the straight line between its ends scores 0
+/// (``lineMargin``): a swipe is never a shape.
+///
+/// ```swift
+/// let matcher = ShapeMatcher(shapes: StrokeShape.builtIn)
+/// var scratch = StrokeScratch()      // reserved once; matching allocates nothing
+/// if let match = matcher.match(path, among: [3, 10], scratch: &scratch), match.score >= 0.80 {
+///     print(matcher.shapes[match.shape].name)   // "circle" or "v"
+/// }
+/// ```
 public struct ShapeMatcher: Sendable, Hashable {
+    /// The templates compared by the warped distance: the 8 closest by the quick measure. More
+    /// changed no result on people's drawings (docs/performance.md); each costs about 1 µs.
+    static let warpedTemplates = 8
+
+    /// A path must be this many times farther from the straight line between its ends than
+    /// from its best shape to be that shape (otherwise its score is 0): a straight or bowed
+    /// swipe is never a narrow curly brace or a flat check, however loosely people draw those.
+    /// Of people's drawings, none was less than 1.27 times farther from the line than from its
+    /// shape; of swipes, none more than 1.004 times (docs/performance.md).
+    static let lineMargin = 1.12
+
     /// The shapes, in the order given; `StrokeMatch.shape` indexes this array.
     public let shapes: [StrokeShape]
-    /// The shapes' feature vectors, same order; nil for a shape with fewer than 2 distinct points.
-    let templates: [StrokeFeatures?]
+    /// Every shape's templates prepared, shape after shape.
+    let templates: StrokeTemplateSet
+    /// The shape each of `templates` belongs to.
+    let templateShape: [Int]
+    /// Where each shape's templates begin in `templates` (one more entry: the end).
+    let firstTemplate: [Int]
 
-    /// Prepares `shapes` for matching (the work done once, at config load).
+    /// Prepares `shapes` for matching (the work done once, at config load). A template with
+    /// fewer than 2 distinct points is left out; a shape without any is never matched.
     public init(shapes: [StrokeShape]) {
         self.shapes = shapes
         var scratch = StrokeScratch()
-        templates = shapes.map { shape in
-            StrokeFeatures.extract(shape.points, resampled: &scratch.resampled, into: &scratch.features)
-                ? scratch.features : nil
+        var templates = StrokeTemplateSet(), owners: [Int] = [], first: [Int] = []
+        for (index, shape) in shapes.enumerated() {
+            first.append(templates.count)
+            for points in shape.templates
+            where StrokeFeatures.extract(points, resampled: &scratch.resampled, into: &scratch.features) {
+                templates.append(scratch.features)
+                owners.append(index)
+            }
         }
+        first.append(templates.count)
+        self.templates = templates
+        templateShape = owners
+        firstTemplate = first
     }
 
-    /// Recognizers are equal when their shapes are: the prepared templates follow from them.
+    /// Matchers are equal when their shapes are: the prepared templates follow from them.
     public static func == (a: ShapeMatcher, b: ShapeMatcher) -> Bool { a.shapes == b.shapes }
     /// Hashes the shapes (the prepared templates follow from them).
     public func hash(into hasher: inout Hasher) { hasher.combine(shapes) }
 
-    /// Compares `path` (raw points as drawn) with the shapes at the indices `candidates`; the best one and its
-    /// score, or nil when there are no candidates or the path has fewer than 2 distinct points.
+    /// Compares `path` (raw points as drawn) with the shapes at the indices `candidates`; the
+    /// best one and its score, or nil when there are no candidates or the path has fewer than 2
+    /// distinct points.
     ///
-    /// Indices outside `shapes` and shapes with fewer than 2 distinct points are skipped. Ties go to the
-    /// earlier candidate.
+    /// Indices outside `shapes` and shapes without a usable template are skipped. Ties go to
+    /// the earlier candidate.
     public func match(_ path: [Point], among candidates: [Int], scratch: inout StrokeScratch) -> StrokeMatch? {
         if candidates.isEmpty { return nil }
         guard StrokeFeatures.extract(path, resampled: &scratch.resampled, into: &scratch.features) else { return nil }
-        var best: StrokeMatch?
-        for index in candidates where templates.indices.contains(index) {
-            guard let template = templates[index] else { continue }
-            let score = StrokeFeatures.score(cosine: scratch.features.similarity(to: template))
-            if best == nil || score > best!.score { best = StrokeMatch(shape: index, score: score) }
+        collectNearest(among: candidates, scratch: &scratch)
+        var best: (shape: Int, distance: Double, rank: Int)?
+        for candidate in scratch.nearest {
+            let shape = templateShape[candidate.template]
+            let distance = StrokeWarp.distance(
+                scratch.features, turned: candidate.turn, to: templates.warp, at: candidate.template * StrokeFeatures.warpCount,
+                limit: best?.distance ?? .infinity, rows: &scratch.warp)
+            let rank = candidates.firstIndex(of: shape) ?? Int.max
+            if let current = best,
+                distance > current.distance || (distance == current.distance && rank >= current.rank)
+            {
+                continue
+            }
+            best = (shape, distance, rank)
         }
-        return best
-    }
-}
-
-/// A path reduced to what matching compares: positions and directions of travel, each a unit vector.
-struct StrokeFeatures: Sendable {
-    /// Points the path is resampled to: 64, as in the $1 reference implementation (`NumPoints`); 32
-    /// measured about as well (docs/performance.md) but leaves a star's points 2 samples apart.
-    static let pointCount = 64
-    /// Resampled points between the ends of a direction chord: 6 of 63 intervals (a tenth of the path)
-    /// smooths hand jitter without rounding off corners (chosen by measuring, docs/performance.md).
-    static let chordSpan = 6
-    static let chordCount = pointCount - chordSpan
-    /// The weight of positions against directions in the similarity (half each: measured best together
-    /// with the chord span and the minimum step, docs/performance.md).
-    static let positionWeight = 0.5
-
-    /// x0, y0, x1, y1… of the resampled points about their centroid, length 1.
-    var positions: [Double]
-    /// x, y of each chord p[i + span] − p[i], length 1 overall.
-    var chords: [Double]
-
-    init() {
-        positions = [Double](repeating: 0, count: 2 * Self.pointCount)
-        chords = [Double](repeating: 0, count: 2 * Self.chordCount)
+        guard let best else { return nil }
+        let score = Self.score(distance: best.distance, tolerance: shapes[best.shape].tolerance)
+        // A path about as close to the straight line between its ends is a swipe, not a shape.
+        let line = StrokeWarp.lineDistance(scratch.features, rows: &scratch.warp)
+        let isShape = line > Self.lineMargin * best.distance
+        return StrokeMatch(shape: best.shape, score: isShape ? score : 0, distance: best.distance)
     }
 
-    /// Raw points closer than this fraction of the path's reach (its largest distance from its first point)
-    /// to the last point kept are dropped before resampling: where a hand moves slowly (corners, the ends)
-    /// events are dense and their jitter would otherwise add length there and pull the resampled points
-    /// towards it.
-    static let minimumStep = 0.04
-
-    /// Fills `features` from a raw path; false (and `features` unspecified) when the path has fewer than 2
-    /// distinct points or a coordinate that is not finite.
-    static func extract(_ path: [Point], resampled: inout [Point], into features: inout StrokeFeatures) -> Bool {
-        guard let first = path.first else { return false }
-        // Scale by the largest coordinate first, so that lengths of paths near ±1e308 cannot overflow.
-        var largest = 0.0
-        for point in path {
-            guard point.x.isFinite, point.y.isFinite else { return false }
-            largest = max(largest, abs(point.x), abs(point.y))
+    /// Fills `scratch.nearest` with the templates of the candidate shapes closest to the path by
+    /// the quick measure, best first.
+    private func collectNearest(among candidates: [Int], scratch: inout StrokeScratch) {
+        scratch.nearest.removeAll(keepingCapacity: true)
+        for shape in candidates where shapes.indices.contains(shape) {
+            for template in firstTemplate[shape]..<firstTemplate[shape + 1] {
+                let (similarity, turn) = templates.similarity(scratch.features, to: template)
+                insert(StrokeMatcherCandidate(template: template, similarity: similarity, turn: turn), into: &scratch.nearest)
+            }
         }
-        guard largest > 0 else { return false }
-        let unit = 1 / largest
-        let origin = first * unit
-        // The path's reach (its largest distance from the first point) sizes the step: unlike the bounding
-        // box, it does not change when the path is turned.
-        var reach = 0.0
-        for point in path { reach = max(reach, (point * unit - origin).length) }
-        guard reach > 0 else { return false }
-        let step = minimumStep * reach
-
-        var length = 0.0
-        forEachKept(path, unit: unit, origin: origin, step: step) { a, b in length += a.distance(to: b) }
-        guard length > 0, length.isFinite else { return false }
-
-        resample(path, unit: unit, origin: origin, step: step, length: length, into: &resampled)
-        fill(&features, from: resampled)
-        return true
     }
 
-    /// Calls `body` with each segment between kept points of the path (in the scaled, translated frame):
-    /// the first point, every point at least `step` from the last kept one, and the last point.
+    /// Inserts `candidate` in order of similarity, keeping at most ``warpedTemplates``; a shape
+    /// listed twice among the candidates is kept once.
     @inline(__always)
-    private static func forEachKept(_ path: [Point], unit: Double, origin: Point, step: Double,
-                                    _ body: (Point, Point) -> Void) {
-        var kept = Point.zero
-        let last = path.count - 1
-        for index in path.indices.dropFirst() {
-            let q = path[index] * unit - origin
-            let gap = q.distance(to: kept)
-            if gap >= step || (index == last && gap > 0) {
-                body(kept, q)
-                kept = q
-            }
+    private func insert(_ candidate: StrokeMatcherCandidate, into nearest: inout [StrokeMatcherCandidate]) {
+        if nearest.contains(where: { $0.template == candidate.template }) { return }
+        if nearest.count == Self.warpedTemplates {
+            guard candidate.similarity > nearest[nearest.count - 1].similarity else { return }
+            nearest.removeLast()
         }
+        var index = nearest.count
+        while index > 0, nearest[index - 1].similarity < candidate.similarity { index -= 1 }
+        nearest.insert(candidate, at: index)
     }
 
-    /// `pointCount` points equally spaced along the kept path (in the scaled, translated frame).
-    private static func resample(_ path: [Point], unit: Double, origin: Point, step: Double, length: Double,
-                                 into out: inout [Point]) {
-        out.removeAll(keepingCapacity: true)
-        let interval = length / Double(pointCount - 1)
-        var carried = 0.0  // distance walked since the last output point
-        var end = Point.zero
-        out.append(end)
-        forEachKept(path, unit: unit, origin: origin, step: step) { start, b in
-            var a = start
-            var segment = a.distance(to: b)
-            while carried + segment >= interval, out.count < pointCount - 1, segment > 0 {
-                let t = (interval - carried) / segment
-                a = a + (b - a) * t
-                out.append(a)
-                segment = a.distance(to: b)
-                carried = 0
-            }
-            carried += segment
-            end = b
-        }
-        // Rounding can leave the last point (the path's end) out, or more; the end closes the path.
-        while out.count < pointCount { out.append(end) }
-    }
-
-    private static func fill(_ features: inout StrokeFeatures, from points: [Point]) {
-        var centroid = Point.zero
-        for point in points { centroid = centroid + point }
-        centroid = centroid / Double(points.count)
-
-        var norm = 0.0
-        for (i, point) in points.enumerated() {
-            let p = point - centroid
-            features.positions[2 * i] = p.x
-            features.positions[2 * i + 1] = p.y
-            norm += p.x * p.x + p.y * p.y
-        }
-        normalize(&features.positions, squaredLength: norm)
-
-        norm = 0
-        for i in 0..<chordCount {
-            let d = points[i + chordSpan] - points[i]
-            features.chords[2 * i] = d.x
-            features.chords[2 * i + 1] = d.y
-            norm += d.x * d.x + d.y * d.y
-        }
-        normalize(&features.chords, squaredLength: norm)
-    }
-
-    private static func normalize(_ vector: inout [Double], squaredLength: Double) {
-        guard squaredLength > 0 else { return }
-        let k = 1 / squaredLength.squareRoot()
-        for i in vector.indices { vector[i] *= k }
-    }
-
-    /// The weighted cosine of the two feature vectors at the rotation of `self` within ±45° that maximises it.
-    func similarity(to other: StrokeFeatures) -> Double {
-        // For a rotation θ the cosine is a·cos θ + b·sin θ (Protractor): its maximum is at θ = atan2(b, a).
-        var a = 0.0, b = 0.0
-        Self.accumulate(positions, other.positions, weight: Self.positionWeight, a: &a, b: &b)
-        Self.accumulate(chords, other.chords, weight: 1 - Self.positionWeight, a: &a, b: &b)
-        if abs(b) <= a { return (a * a + b * b).squareRoot() }
-        // The best rotation is beyond ±45°: take the bound, cos = sin = √½.
-        return (a + abs(b)) * 0.7071067811865476
-    }
-
-    private static func accumulate(_ u: [Double], _ v: [Double], weight: Double, a: inout Double, b: inout Double) {
-        var dot = 0.0, cross = 0.0
-        var i = 0
-        while i < u.count {
-            dot += u[i] * v[i] + u[i + 1] * v[i + 1]
-            cross += u[i] * v[i + 1] - u[i + 1] * v[i]
-            i += 2
-        }
-        a += weight * dot
-        b += weight * cross
-    }
-
-    /// The score of a cosine: `1 − acos(c) / 90°`, at least 0.
-    static func score(cosine: Double) -> Double {
-        let c = min(1, cosine)
-        if c <= 0 { return 0 }
-        let angle = Trigonometry.atan2((1 - c * c).squareRoot(), c)
-        return max(0, 1 - angle / (Trigonometry.pi / 2))
+    /// The score of a warped distance for a shape of `tolerance`: `1 − 0.2 × distance / tolerance`,
+    /// at least 0 (and 0 for a tolerance that is not positive).
+    static func score(distance: Double, tolerance: Double) -> Double {
+        guard tolerance > 0, distance.isFinite else { return 0 }
+        return max(0, 1 - 0.2 * distance / tolerance)
     }
 }
