@@ -30,6 +30,9 @@ struct ConfigReader {
     /// Reads the whole document; check ``errors`` before using the result.
     mutating func read(_ root: TOMLTableView) -> Config {
         var config = Config()
+        // Read last: whether two pointer bindings are one twice depends on `[pointer] button`,
+        // wherever the file writes it.
+        var bindings: (TOMLNode, TOMLPath)?
         for (key, value) in root {
             let path = TOMLPath([.key(key)])
             switch key {
@@ -43,7 +46,7 @@ struct ConfigReader {
             case "touchscreen":
                 if let table = table(value, at: path) { config.claimOnSecondFinger = readTouchscreen(table, at: path) }
             case "bind":
-                config.bindings = readBindings(value, at: path)
+                bindings = (value, path)
             case "shape":
                 config.shapes = readShapes(value, at: path)
             default:
@@ -53,6 +56,7 @@ struct ConfigReader {
                 report("unknown \(kind) '\(Excerpt.of(key))'\(hint)", at: path, .key)
             }
         }
+        if let (value, path) = bindings { config.bindings = readBindings(value, at: path, pointerButton: config.pointerButton) }
         checkStrokeShapes(known: config.shapes)
         return config
     }
@@ -172,7 +176,7 @@ struct ConfigReader {
 
     static let bindingKeys = [
         "gesture", "fingers", "direction", "taps", "edge", "device", "app", "on", "repeat_every", "action", "monitor", "hold",
-        "shape",
+        "shape", "modifiers", "button",
     ]
 
     /// The fields that make two bindings the same binding (docs/config.md).
@@ -187,11 +191,17 @@ struct ConfigReader {
         var on: FiringPoint
         var monitor: String?
         var shape: String?
+        var modifiers: Modifiers?
+        /// The button whose press starts the gesture, `[pointer] button` for a pointer binding
+        /// that names none: `button = 3` and no `button` beside `[pointer] button = 3` are one
+        /// binding twice.
+        var button: Int?
 
-        init(_ trigger: Trigger) {
+        init(_ trigger: Trigger, pointerButton: Int) {
             (gesture, fingers, taps, direction) = (trigger.gesture, trigger.fingers, trigger.taps, trigger.direction)
             (edge, device, app, on) = (trigger.edge, trigger.device, trigger.app, trigger.on)
-            (monitor, shape) = (trigger.monitor, trigger.shape)
+            (monitor, shape, modifiers) = (trigger.monitor, trigger.shape, trigger.modifiers)
+            button = trigger.device == .pointer ? trigger.pointerButton(default: pointerButton) : nil
         }
     }
 
@@ -219,13 +229,13 @@ struct ConfigReader {
         return tables
     }
 
-    private mutating func readBindings(_ value: TOMLNode, at path: TOMLPath) -> [Binding] {
+    private mutating func readBindings(_ value: TOMLNode, at path: TOMLPath, pointerButton: Int) -> [Binding] {
         var bindings: [Binding] = []
         var seen: [BindingIdentity: SourcePosition] = [:]
-        var strokesAndPans = StrokePanConflicts()
+        var strokesAndPans = StrokePanConflicts(pointerButton: pointerButton)
         for (elementPath, table) in arrayOfTables(value, at: path, plural: "bindings", singular: "binding") {
             guard let binding = readBinding(table, at: elementPath) else { continue }
-            let identity = BindingIdentity(binding.trigger)
+            let identity = BindingIdentity(binding.trigger, pointerButton: pointerButton)
             if let first = seen[identity] {
                 report("duplicate binding: same as the one at \(first.line):\(first.column)", at: elementPath)
                 continue
@@ -275,13 +285,19 @@ struct ConfigReader {
             : nil
         let edge: Edge? = field.present("edge") ? choice(field, "edge", noun: "edge") : nil
         var device: DeviceKind?  // nil: any device, or a bad value (reported)
-        if field.present("device"),
-            let name = string(field.value("device"), key: "device", at: path.appending("device")), name != "any"
-        {
-            device = DeviceKind(rawValue: name)
-            if device == nil {
-                let allowed = DeviceKind.allCases.map(\.rawValue) + ["any"]
-                reportUnknownValue(name, noun: "device", allowed: allowed, at: path.appending("device"))
+        var deviceInvalid = false
+        if field.present("device") {
+            if let name = string(field.value("device"), key: "device", at: path.appending("device")) {
+                if name != "any" {
+                    device = DeviceKind(rawValue: name)
+                    if device == nil {
+                        let allowed = DeviceKind.allCases.map(\.rawValue) + ["any"]
+                        reportUnknownValue(name, noun: "device", allowed: allowed, at: path.appending("device"))
+                        deviceInvalid = true
+                    }
+                }
+            } else {
+                deviceInvalid = true
             }
         }
         let app = nonEmptyString(field, "app", everything: "every application")
@@ -301,6 +317,10 @@ struct ConfigReader {
             ? readHold(field.value("hold"), on: on, at: path.appending("hold"))
             : nil
         let shape = gesture == .stroke ? readShapeName(field, at: path) : nil
+        let modifiers = field.present("modifiers") ? readModifiers(field.value("modifiers"), at: path.appending("modifiers")) : nil
+        let button = field.present("button")
+            ? readBindingButton(field.value("button"), device: device, deviceInvalid: deviceInvalid, at: path.appending("button"))
+            : nil
 
         if let gesture {
             checkFit(gesture: gesture, fingers: fingers, direction: direction, device: device,
@@ -310,7 +330,8 @@ struct ConfigReader {
         guard errors.count == errorsBefore, let gesture, let actions else { return nil }
         let trigger = Trigger(
             gesture: gesture, fingers: fingers, taps: taps ?? 1, direction: direction, edge: edge,
-            device: device, app: app, on: on ?? .begin, repeatEvery: repeatEvery, monitor: monitor, shape: shape)
+            device: device, app: app, on: on ?? .begin, repeatEvery: repeatEvery, monitor: monitor, shape: shape,
+            modifiers: modifiers, button: button)
         return Binding(
             trigger: trigger, actions: actions.actions, actionTexts: actions.texts, isList: actions.isList,
             hold: hold?.combo, holdText: hold?.text, source: source)
@@ -492,21 +513,25 @@ struct ConfigReader {
 
     /// Where a key that belongs to another table goes, when it is written outside it: a
     /// binding's keys before any `[[bind]]` (or under `[recognizer]`), a threshold outside
-    /// `[recognizer]`, `button` outside `[pointer]`. `nil` for keys no table takes.
+    /// `[recognizer]`, `button` outside `[pointer]` and `[[bind]]`. `nil` for keys no table
+    /// takes.
     ///
     /// - Parameters:
     ///   - key: the key as written.
     ///   - table: the table it was found in, as messages name it (`nil`: the top level).
     static func placeHint(for key: String, outside table: String?) -> String? {
+        if key == "button", table != "[pointer]" {
+            // Both a `[pointer]` key and a binding key; in [[bind]] it is only unknown when misspelt.
+            return table == "[[bind]]" ? nil
+                : "; 'button' belongs in [pointer] (the trigger button of every pointer binding) or in a pointer "
+                    + "[[bind]] (that binding's own): add a [pointer] or [[bind]] line above it"
+        }
         if table != "[[bind]]", bindingKeys.contains(key) {
             let place = table.map { "under \($0)" } ?? "before any [[bind]]"
             return "; '\(key)' is a binding key and is written \(place): add a [[bind]] line above the binding's keys"
         }
         if table != "[recognizer]", thresholds.contains(where: { $0.key == key }) {
             return "; '\(key)' belongs in [recognizer]: add a [recognizer] line above it"
-        }
-        if table != "[pointer]", key == "button" {
-            return "; 'button' belongs in [pointer]: add a [pointer] line above it"
         }
         if table != "[touchscreen]", key == "claim_on_second_finger" {
             return "; 'claim_on_second_finger' belongs in [touchscreen]: add a [touchscreen] line above it"

@@ -94,6 +94,8 @@ struct CompletedTap {
     var app: FocusedApp
     /// The monitor the tap started on (`nil`: the screen is unknown).
     var monitor: String?
+    /// The modifier keys held when the tap began.
+    var modifiers: Modifiers
     /// The group's touches, whose ownership the sequence now decides.
     var touches: [Int]
     /// The highest tap count bound for these fingers here: reached, the sequence fires at once.

@@ -61,7 +61,7 @@ struct TouchBookkeepingTests {
             func early(_ id: Int) -> Bool { id % 3 != 0 }
             func handle(_ event: InputEvent) {
                 switch event.kind {
-                case .touchBegin(let id, _):
+                case .touchBegin(let id, _, _):
                     if early(id) { capture.decideTouch(id, verdict(id)); decided.insert(id) }
                 case .touchEnd(let id, _), .touchCancel(let id, _):
                     lifts[id, default: 0] += 1
