@@ -125,6 +125,9 @@ public struct PointerPresses: Hashable, Sendable {
     /// The buttons that start gestures, in button order.
     public private(set) var buttons: [Button] = []
 
+    /// No press starts a pointer gesture.
+    public init() {}
+
     /// The presses `triggers` start, a trigger without a `button` taking `defaultButton`.
     public init(triggers: [Trigger], defaultButton: Int) {
         for trigger in triggers where trigger.applies(to: .pointer) {

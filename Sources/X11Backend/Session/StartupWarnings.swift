@@ -64,12 +64,15 @@ public enum StartupWarnings {
         if session.xinput < XInputVersion.gestures {
             missing[.touchpad] = .other("the X server speaks XInput \(session.xinput) and touchpad gestures need \(XInputVersion.gestures)")
         }
-        if config.pointerButton == 0 { missing[.pointer] = .other("pointer gestures are off ([pointer] button = 0)") }
-        guard !missing.isEmpty else { return lines }
 
         // The bindings that can never fire, grouped by the reasons that stop them, in config order.
         var groups: [(reasons: String, bindings: [Binding])] = []
         for binding in config.bindings {
+            var missing = missing
+            // A pointer binding that names its own button has one, whatever `[pointer] button` is.
+            if binding.trigger.pointerButton(default: config.pointerButton) == 0 {
+                missing[.pointer] = .other("pointer gestures are off ([pointer] button = 0)")
+            }
             let devices = BindingReach.devices(for: binding)
             guard !devices.isEmpty, devices.allSatisfy({ missing[$0] != nil }) else { continue }
             let reasons = Self.sentence(devices.compactMap { missing[$0] }, display: session.display)
@@ -120,6 +123,8 @@ public enum StartupWarnings {
         if let device = t.device { words.append("on \(device.rawValue)") }
         if let app = t.app { words.append("in \(app)") }
         if let monitor = t.monitor { words.append("on monitor \(monitor)") }
+        if let button = t.button { words.append("button \(button)") }
+        if let modifiers = t.modifiers { words.append("holding \(modifiers)") }
         return "\(words.joined(separator: " ")) → \(binding.actionExcerpt) (\(binding.source))"
     }
 }

@@ -28,7 +28,7 @@ struct TouchBookkeepingTests {
     func observingKeepsNothing() throws {
         try XServer.with(.xorgInputTest) { server in
             let capture = try X11InputCapture(
-                display: X11Display(name: server.name), mode: .observe, button: 3, needs: Self.needs, logger: quietLogger)
+                display: X11Display(name: server.name), mode: .observe, needs: Self.needs, logger: quietLogger)
             let touch = try server.touchscreen()
             try play(300, on: touch)
             var begins = 0, ends = 0
@@ -51,7 +51,7 @@ struct TouchBookkeepingTests {
     func grabbingLiftsOnceKeepsNothing() throws {
         try XServer.with(.xorgInputTest) { server in
             let capture = try X11InputCapture(
-                display: X11Display(name: server.name), mode: .grab, button: 3, needs: Self.needs, logger: quietLogger)
+                display: X11Display(name: server.name), mode: .grab, needs: Self.needs, logger: quietLogger)
             let touch = try server.touchscreen()
             let count = 120
             var lifts: [Int: Int] = [:]
