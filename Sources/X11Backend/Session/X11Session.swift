@@ -77,6 +77,9 @@ public final class X11Session {
                 capture.defersClaims = true
                 // The bridge's own keys are never a gesture's modifiers.
                 capture.ownModifierMask = { [unowned injector] in injector.heldModifierMask }
+                // A modifier key put back for the user is let go when the user lets go.
+                injector.followKeyReleases = { [unowned capture] in capture.followKeyReleases($0) }
+                capture.userKeyReleased = { [unowned injector] in injector.userReleased($0) }
             } else {
                 performer = nil
             }
