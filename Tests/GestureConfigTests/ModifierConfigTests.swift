@@ -115,4 +115,15 @@ import Testing
             == "unknown key 'button'; 'button' belongs in [pointer] (the trigger button of every pointer binding) or in a pointer "
                 + "[[bind]] (that binding's own): add a [pointer] or [[bind]] line above it")
     }
+
+    @Test func theDefaultConfigsCommentedExampleLoadsWhenUncommented() throws {
+        let lines = DefaultConfig.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("# Modifier keys:") })
+        let block = lines[start...].prefix { !$0.isEmpty }
+        let toml = block.filter { $0 == "# [[bind]]" || $0.hasPrefix("# ") && $0.contains(" = ") }
+            .map { $0.dropFirst(2) }.joined(separator: "\n")
+        let config = try Config.parse(toml, file: "example.toml")
+        #expect(config.bindings.map(\.trigger.modifiers) == [.super, .ctrl])
+        #expect(config.bindings.first?.trigger.button == 1)
+    }
 }
