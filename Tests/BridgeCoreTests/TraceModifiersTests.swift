@@ -112,4 +112,18 @@ private let origin = Point(x: 10, y: 20)
             #"{"t":150,"gesture":"swipe","phase":"recognized","fingers":1,"device":"pointer","button":1,"mods":["super"],"x":700,"y":400,"direction":"right","action":"key ctrl+c"}"#
         ])
     }
+
+    @Test("the live log's line of a gesture begun with modifiers names them")
+    func liveLogMetadata() throws {
+        let config = try Config.parse("[[bind]]\ngesture = \"swipe\"\nfingers = 3\nmodifiers = \"ctrl\"\naction = \"workspace next\"\n", file: "c.toml")
+        var log = LiveLog()
+        let report = GestureReport(
+            time: Instant(milliseconds: 5), gesture: .swipe, phase: .recognized, fingers: 3, device: .touchpad,
+            position: Point(x: 1, y: 2), direction: .left, firing: 0, modifiers: .ctrl)
+        let lines = log.lines(for: report, binding: config.bindings[0], config: config)
+        #expect(lines.map { $0.metadata["mods"] } == ["ctrl"])
+        var plain = report
+        plain.modifiers = []
+        #expect(log.lines(for: plain, binding: config.bindings[0], config: config).allSatisfy { $0.metadata["mods"] == nil })
+    }
 }
