@@ -10,11 +10,15 @@ public struct ActionContext: Hashable, Sendable {
     public var position: Point
     /// When the phase happened, on the input clock.
     public var time: Instant
+    /// The modifier keys the user held when the gesture began: the live performer lifts what
+    /// is still held around a `key` action, so that it arrives as written.
+    public var modifiers: Modifiers
 
-    public init(device: DeviceKind, position: Point, time: Instant) {
+    public init(device: DeviceKind, position: Point, time: Instant, modifiers: Modifiers = []) {
         self.device = device
         self.position = position
         self.time = time
+        self.modifiers = modifiers
     }
 }
 

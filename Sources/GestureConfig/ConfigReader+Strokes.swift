@@ -194,24 +194,33 @@ extension ConfigReader {
 /// is drawn, so the stroke could never fire (docs/interface.md, «Strokes»).
 ///
 /// Two bindings compete when some gesture could match both: the same fingers, a device both
-/// apply to (`any`, or no `device`, overlaps every device), an app both apply to (a binding
-/// without `app` overlaps every app) and a monitor both apply to (likewise). A pan's `edge` or
+/// apply to (`any`, or no `device`, overlaps every device; the pointer only with the same
+/// trigger button), an app both apply to (a binding without `app` overlaps every app), a
+/// monitor both apply to (likewise) and modifiers both match (likewise). A pan's `edge` or
 /// `direction` does not separate them: the stroke applies at the edges too, and a pan's
 /// direction is only known once it has begun.
 struct StrokePanConflicts {
+    /// `[pointer] button`: the trigger button of the pointer bindings that name none.
+    let pointerButton: Int
     private var seen: [(trigger: Trigger, source: SourcePosition)] = []
+
+    init(pointerButton: Int) {
+        self.pointerButton = pointerButton
+    }
 
     /// Adds a binding's trigger; returns the problem when it competes with a stroke or pan
     /// added before.
     mutating func add(_ trigger: Trigger, at source: SourcePosition) -> String? {
         guard trigger.gesture == .stroke || trigger.gesture == .pan else { return nil }
-        for (other, position) in seen where other.gesture != trigger.gesture && Self.overlap(trigger, other) {
+        for (other, position) in seen where other.gesture != trigger.gesture {
+            let shared = overlap(trigger, other)
+            guard !shared.isEmpty else { continue }
             let otherName = other.gesture == .pan ? "pan" : "stroke"
-            let devices = Self.sharedDevices(trigger, other).map(\.rawValue).joined(separator: " and ")
+            let devices = shared.map(\.rawValue).joined(separator: " and ")
             return "this \(trigger.gesture.rawValue) competes with the \(otherName) at \(position.line):\(position.column) "
                 + "for \(trigger.fingers)-finger gestures on the \(devices): a pan begins before a stroke is drawn, so the "
-                + "stroke could never fire; bind them for different devices, apps or monitors "
-                + "(device = \"any\" or no device overlaps every device, no app every app)"
+                + "stroke could never fire; bind them for different devices, apps, monitors, modifiers or buttons "
+                + "(device = \"any\" or no device overlaps every device, no app every app, no modifiers every modifier)"
         }
         seen.append((trigger, source))
         return nil
@@ -221,15 +230,14 @@ struct StrokePanConflicts {
         DeviceKind.allCases.filter { t.applies(to: $0) }
     }
 
-    private static func sharedDevices(_ a: Trigger, _ b: Trigger) -> [DeviceKind] {
-        let theirs = devices(b)
-        return devices(a).filter(theirs.contains)
-    }
-
-    private static func overlap(_ a: Trigger, _ b: Trigger) -> Bool {
-        guard a.fingers == b.fingers, !sharedDevices(a, b).isEmpty else { return false }
-        if let x = a.app, let y = b.app, x != y { return false }
-        if let x = a.monitor, let y = b.monitor, x != y { return false }
-        return true
+    /// The devices on which some gesture could match both `a` and `b`; none when nothing can.
+    private func overlap(_ a: Trigger, _ b: Trigger) -> [DeviceKind] {
+        guard a.fingers == b.fingers else { return [] }
+        if let x = a.app, let y = b.app, x != y { return [] }
+        if let x = a.monitor, let y = b.monitor, x != y { return [] }
+        if let x = a.modifiers, let y = b.modifiers, x != y { return [] }
+        let theirs = Self.devices(b)
+        let differentButtons = a.pointerButton(default: pointerButton) != b.pointerButton(default: pointerButton)
+        return Self.devices(a).filter { theirs.contains($0) && !($0 == .pointer && differentButtons) }
     }
 }

@@ -30,6 +30,9 @@ struct ConfigReader {
     /// Reads the whole document; check ``errors`` before using the result.
     mutating func read(_ root: TOMLTableView) -> Config {
         var config = Config()
+        // Read last: whether two pointer bindings are one twice depends on `[pointer] button`,
+        // wherever the file writes it.
+        var bindings: (TOMLNode, TOMLPath)?
         for (key, value) in root {
             let path = TOMLPath([.key(key)])
             switch key {
@@ -43,7 +46,7 @@ struct ConfigReader {
             case "touchscreen":
                 if let table = table(value, at: path) { readTouchscreen(table, at: path, into: &config) }
             case "bind":
-                config.bindings = readBindings(value, at: path)
+                bindings = (value, path)
             case "shape":
                 config.shapes = readShapes(value, at: path)
             default:
@@ -57,6 +60,7 @@ struct ConfigReader {
                 report("unknown \(kind) '\(Excerpt.of(key))'\(hint)", at: path, .key)
             }
         }
+        if let (value, path) = bindings { config.bindings = readBindings(value, at: path, pointerButton: config.pointerButton) }
         checkStrokeShapes(known: config.shapes)
         return config
     }
@@ -172,7 +176,7 @@ struct ConfigReader {
 
     static let bindingKeys = [
         "gesture", "fingers", "direction", "taps", "edge", "device", "app", "on", "repeat_every", "action", "monitor", "hold",
-        "shape",
+        "shape", "modifiers", "button",
     ]
 
     /// The fields that make two bindings the same binding (docs/config.md).
@@ -187,11 +191,17 @@ struct ConfigReader {
         var on: FiringPoint
         var monitor: String?
         var shape: String?
+        var modifiers: Modifiers?
+        /// The button whose press starts the gesture, `[pointer] button` for a pointer binding
+        /// that names none: `button = 3` and no `button` beside `[pointer] button = 3` are one
+        /// binding twice.
+        var button: Int?
 
-        init(_ trigger: Trigger) {
+        init(_ trigger: Trigger, pointerButton: Int) {
             (gesture, fingers, taps, direction) = (trigger.gesture, trigger.fingers, trigger.taps, trigger.direction)
             (edge, device, app, on) = (trigger.edge, trigger.device, trigger.app, trigger.on)
-            (monitor, shape) = (trigger.monitor, trigger.shape)
+            (monitor, shape, modifiers) = (trigger.monitor, trigger.shape, trigger.modifiers)
+            button = trigger.device == .pointer ? trigger.pointerButton(default: pointerButton) : nil
         }
     }
 
@@ -224,13 +234,13 @@ struct ConfigReader {
         "\(plural) are an array of tables: write [[\(name)]], not [\(name)]"
     }
 
-    private mutating func readBindings(_ value: TOMLNode, at path: TOMLPath) -> [Binding] {
+    private mutating func readBindings(_ value: TOMLNode, at path: TOMLPath, pointerButton: Int) -> [Binding] {
         var bindings: [Binding] = []
         var seen: [BindingIdentity: SourcePosition] = [:]
-        var strokesAndPans = StrokePanConflicts()
+        var strokesAndPans = StrokePanConflicts(pointerButton: pointerButton)
         for (elementPath, table) in arrayOfTables(value, at: path, plural: "bindings", singular: "binding") {
             guard let binding = readBinding(table, at: elementPath) else { continue }
-            let identity = BindingIdentity(binding.trigger)
+            let identity = BindingIdentity(binding.trigger, pointerButton: pointerButton)
             if let first = seen[identity] {
                 report("duplicate binding: same as the one at \(first.line):\(first.column)", at: elementPath)
                 continue
@@ -280,13 +290,19 @@ struct ConfigReader {
             : nil
         let edge: Edge? = field.present("edge") ? choice(field, "edge", noun: "edge") : nil
         var device: DeviceKind?  // nil: any device, or a bad value (reported)
-        if field.present("device"),
-            let name = string(field.value("device"), key: "device", at: path.appending("device")), name != "any"
-        {
-            device = DeviceKind(rawValue: name)
-            if device == nil {
-                let allowed = DeviceKind.allCases.map(\.rawValue) + ["any"]
-                reportUnknownValue(name, noun: "device", allowed: allowed, at: path.appending("device"))
+        var deviceInvalid = false
+        if field.present("device") {
+            if let name = string(field.value("device"), key: "device", at: path.appending("device")) {
+                if name != "any" {
+                    device = DeviceKind(rawValue: name)
+                    if device == nil {
+                        let allowed = DeviceKind.allCases.map(\.rawValue) + ["any"]
+                        reportUnknownValue(name, noun: "device", allowed: allowed, at: path.appending("device"))
+                        deviceInvalid = true
+                    }
+                }
+            } else {
+                deviceInvalid = true
             }
         }
         let app = nonEmptyString(field, "app", everything: "every application")
@@ -306,6 +322,10 @@ struct ConfigReader {
             ? readHold(field.value("hold"), on: on, at: path.appending("hold"))
             : nil
         let shape = gesture == .stroke ? readShapeName(field, at: path) : nil
+        let modifiers = field.present("modifiers") ? readModifiers(field.value("modifiers"), at: path.appending("modifiers")) : nil
+        let button = field.present("button")
+            ? readBindingButton(field.value("button"), device: device, deviceInvalid: deviceInvalid, at: path.appending("button"))
+            : nil
 
         if let gesture {
             checkFit(gesture: gesture, fingers: fingers, direction: direction, device: device,
@@ -315,7 +335,8 @@ struct ConfigReader {
         guard errors.count == errorsBefore, let gesture, let actions else { return nil }
         let trigger = Trigger(
             gesture: gesture, fingers: fingers, taps: taps ?? 1, direction: direction, edge: edge,
-            device: device, app: app, on: on ?? .begin, repeatEvery: repeatEvery, monitor: monitor, shape: shape)
+            device: device, app: app, on: on ?? .begin, repeatEvery: repeatEvery, monitor: monitor, shape: shape,
+            modifiers: modifiers, button: button)
         return Binding(
             trigger: trigger, actions: actions.actions, actionTexts: actions.texts, isList: actions.isList,
             hold: hold?.combo, holdText: hold?.text, source: source)
@@ -503,7 +524,8 @@ struct ConfigReader {
     ///   - key: the key as written.
     ///   - table: the table it was found in, as messages name it (`nil`: the top level).
     static func misplacedBindingKey(_ key: String, in table: String?) -> String? {
-        guard table != "[[bind]]", bindingKeys.contains(key) else { return nil }
+        // `button` is also [pointer]'s: ``placeHint(for:outside:)`` names both places.
+        guard table != "[[bind]]", key != "button", bindingKeys.contains(key) else { return nil }
         let place = table.map { "it is under \($0), not under a [[bind]] line" } ?? "no [[bind]] line comes before it"
         return "'\(key)' is a binding key, but \(place): \(startsABinding)"
     }
@@ -512,18 +534,21 @@ struct ConfigReader {
     static let startsABinding = "a binding starts with [[bind]] on a line of its own, and its keys follow it"
 
     /// Where a key that belongs to another table goes, when it is written outside it: a
-    /// threshold outside `[recognizer]`, `button` outside `[pointer]` (a binding's keys:
-    /// ``misplacedBindingKey(_:in:)``). `nil` for keys no table takes.
+    /// threshold outside `[recognizer]`, `button` outside `[pointer]` and `[[bind]]` (a
+    /// binding's other keys: ``misplacedBindingKey(_:in:)``). `nil` for keys no table takes.
     ///
     /// - Parameters:
     ///   - key: the key as written.
     ///   - table: the table it was found in, as messages name it (`nil`: the top level).
     static func placeHint(for key: String, outside table: String?) -> String? {
+        if key == "button", table != "[pointer]" {
+            // Both a `[pointer]` key and a binding key; in [[bind]] it is only unknown when misspelt.
+            return table == "[[bind]]" ? nil
+                : "; 'button' belongs in [pointer] (the trigger button of every pointer binding) or in a pointer "
+                    + "[[bind]] (that binding's own): add a [pointer] or [[bind]] line above it"
+        }
         if table != "[recognizer]", thresholdKeys.contains(key) {
             return "; '\(key)' belongs in [recognizer]: add a [recognizer] line above it"
-        }
-        if table != "[pointer]", key == "button" {
-            return "; 'button' belongs in [pointer]: add a [pointer] line above it"
         }
         if table != "[touchscreen]", key == "claim_on_second_finger" {
             return "; 'claim_on_second_finger' belongs in [touchscreen]: add a [touchscreen] line above it"

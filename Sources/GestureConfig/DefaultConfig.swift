@@ -171,6 +171,27 @@ action = "key alt+Right"
 # shape = "check"
 # action = "key ctrl+s"
 
+# Modifier keys: a binding with `modifiers` fires only when exactly those keys were held as the
+# gesture began, and a pointer binding may name its own `button`. Here, strokes drawn with Super
+# + the left button: a plain left click is never taken and never waits. And Ctrl + a three-finger
+# swipe up takes the focused window along to the next desktop. The key actions come out as
+# written while you hold Super or Ctrl (docs/config.md, "Modifier keys and trigger buttons").
+#
+# [[bind]]
+# gesture = "stroke"
+# device = "pointer"
+# button = 1
+# modifiers = "super"
+# shape = "circle"
+# action = "key F5"
+#
+# [[bind]]
+# gesture = "swipe"
+# fingers = 3
+# direction = "up"
+# modifiers = "ctrl"
+# action = "window move-to-workspace next"
+
 # Window switching, as Alt+Tab does it: a three-finger pan right holds Alt down and presses
 # Tab every 100 px, a pan left presses Shift+Tab; Alt goes up when the fingers lift, and the
 # window manager focuses the window you stopped at. Not on by default: a held Alt surprises

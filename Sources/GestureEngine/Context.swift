@@ -12,7 +12,10 @@ struct Recognition {
     /// Each device's thresholds in pixels while no screen is known (96 dpi).
     private var offScreen: PerDevice<RecognizerSettings>
     var triggers: [Trigger]
+    /// `[pointer] button`: the button of the pointer triggers that name none.
     var pointerButton: Int
+    /// Which presses start a pointer gesture.
+    var pointerPresses: PointerPresses
     var claimOnSecondFinger: Bool
     /// The shapes strokes are compared with, prepared once per configuration.
     var strokes: ShapeMatcher
@@ -26,6 +29,7 @@ struct Recognition {
         offScreen = PerDevice { Self.inPixels(settings[$0], for: $0, pixelsPerMillimetre: nil) }
         triggers = configuration.triggers
         pointerButton = configuration.pointerButton
+        pointerPresses = PointerPresses(triggers: configuration.triggers, defaultButton: configuration.pointerButton)
         claimOnSecondFinger = configuration.claimOnSecondFinger
         strokes = ShapeMatcher(shapes: configuration.shapes)
         let shapes = configuration.shapes
@@ -73,16 +77,16 @@ struct Recognition {
         return settings.inPixels(pixelsPerMillimetre: pixelsPerMillimetre ?? Monitor.fallbackPixelsPerMillimetre)
     }
 
-    /// Whether any trigger for this device and app asks for more than `fingers` fingers: only
-    /// then do landing fingers wait for more to join.
-    func wantsMoreFingers(than fingers: Int, device: DeviceKind, app: FocusedApp) -> Bool {
-        triggers.contains { $0.fingers > fingers && $0.applies(to: device, app: app) }
+    /// Whether any trigger for this device, app and modifiers asks for more than `fingers`
+    /// fingers: only then do landing fingers wait for more to join.
+    func wantsMoreFingers(than fingers: Int, device: DeviceKind, app: FocusedApp, modifiers: Modifiers) -> Bool {
+        triggers.contains { $0.fingers > fingers && $0.applies(to: device, app: app, modifiers: modifiers) }
     }
 
-    /// Whether any trigger for this device and app uses exactly `fingers` fingers, wherever the
-    /// gesture starts (edges are only judged once the count is fixed).
-    func usesFingers(_ fingers: Int, device: DeviceKind, app: FocusedApp) -> Bool {
-        triggers.contains { $0.fingers == fingers && $0.applies(to: device, app: app) }
+    /// Whether any trigger for this device, app and modifiers uses exactly `fingers` fingers,
+    /// wherever the gesture starts (edges are only judged once the count is fixed).
+    func usesFingers(_ fingers: Int, device: DeviceKind, app: FocusedApp, modifiers: Modifiers) -> Bool {
+        triggers.contains { $0.fingers == fingers && $0.applies(to: device, app: app, modifiers: modifiers) }
     }
 
     /// The most specific trigger among `candidates` that fires for one phase. Ties (possible
@@ -148,12 +152,15 @@ struct ContextFlags: Equatable {
     /// Collects the triggers that apply to a group into `candidates` and summarizes them.
     static func collect(
         _ recognition: Recognition, device: DeviceKind, fingers: Int, app: FocusedApp, edge: Edge?,
-        monitor: String?, into candidates: inout [Int]
+        monitor: String?, modifiers: Modifiers, button: Int, into candidates: inout [Int]
     ) -> ContextFlags {
         candidates.removeAll(keepingCapacity: true)
         var flags = ContextFlags()
         for (i, t) in recognition.triggers.enumerated()
-        where t.applies(to: device, app: app, fingers: fingers, edge: edge, monitor: monitor) {
+        where t.applies(
+            to: device, app: app, fingers: fingers, edge: edge, monitor: monitor, modifiers: modifiers, button: button,
+            defaultButton: recognition.pointerButton)
+        {
             candidates.append(i)
             let diagonal = t.direction?.isDiagonal ?? false
             switch t.gesture {

@@ -169,31 +169,31 @@ public struct Engine: Sendable {
 
     private mutating func dispatch(_ kind: InputEvent.Kind, at t: Instant, emit: (EngineOutput) -> Void) {
         switch kind {
-        case .touchBegin(let id, let p):
-            touchscreen.begin(id: id, at: p, time: t, env, emit: emit)
+        case .touchBegin(let id, let p, let modifiers):
+            touchscreen.begin(id: id, at: p, modifiers: modifiers, time: t, env, emit: emit)
         case .touchUpdate(let id, let p):
             touchscreen.update(id: id, at: p, time: t, env, emit: emit)
         case .touchEnd(let id, let p):
             touchscreen.end(id: id, at: p, time: t, env, emit: emit)
         case .touchCancel(let id, _):
             touchscreen.cancel(id: id, time: t, env, emit: emit)
-        case .buttonPress(let button, let p):
+        case .buttonPress(let button, let p, let modifiers):
             pointerPosition = p
-            pointer.press(button: button, at: p, time: t, env, emit: emit)
+            pointer.press(button: button, at: p, modifiers: modifiers, time: t, env, emit: emit)
         case .buttonRelease(let button, let p):
             pointerPosition = p
             pointer.release(button: button, at: p, time: t, env, emit: emit)
         case .motion(let p):
             pointerPosition = p
             pointer.motion(to: p, time: t, env, emit: emit)
-        case .touchpadSwipeBegin(let fingers, let p):
-            touchpad.begin(.swipe, fingers: fingers, at: p ?? pointerPosition, time: t, env, emit: emit)
+        case .touchpadSwipeBegin(let fingers, let p, let modifiers):
+            touchpad.begin(.swipe, fingers: fingers, at: p ?? pointerPosition, modifiers: modifiers, time: t, env, emit: emit)
         case .touchpadSwipeUpdate(_, let delta):
             touchpad.swipe(by: delta, time: t, env, emit: emit)
         case .touchpadSwipeEnd(_, let cancelled):
             touchpad.end(.swipe, cancelled: cancelled, time: t, env, emit: emit)
-        case .touchpadPinchBegin(let fingers, let p):
-            touchpad.begin(.pinch, fingers: fingers, at: p ?? pointerPosition, time: t, env, emit: emit)
+        case .touchpadPinchBegin(let fingers, let p, let modifiers):
+            touchpad.begin(.pinch, fingers: fingers, at: p ?? pointerPosition, modifiers: modifiers, time: t, env, emit: emit)
         case .touchpadPinchUpdate(_, _, let scale, let angle):
             touchpad.pinch(scale: scale, angle: angle, time: t, env, emit: emit)
         case .touchpadPinchEnd(_, let cancelled):

@@ -37,13 +37,18 @@ public struct GestureReport: Hashable, Sendable {
     public var appClass: String?
     /// Index into ``EngineConfiguration/triggers`` of the trigger that fires at this phase.
     public var firing: Int?
+    /// The modifier keys held when the gesture began (empty: none).
+    public var modifiers: Modifiers
+    /// A pointer gesture's trigger button: the button whose press started it; `nil` for other
+    /// devices.
+    public var button: Int?
 
     public init(
         time: Instant, gesture: GestureKind, phase: Phase, fingers: Int, device: DeviceKind,
         position: Point, taps: Int? = nil, direction: Direction? = nil, edge: Edge? = nil,
         translation: Point? = nil, velocity: Point? = nil, scale: Double? = nil,
         angle: Double? = nil, monitor: String? = nil, app: String? = nil, appClass: String? = nil, firing: Int? = nil,
-        shape: String? = nil, score: Double? = nil
+        shape: String? = nil, score: Double? = nil, modifiers: Modifiers = [], button: Int? = nil
     ) {
         self.time = time
         self.gesture = gesture
@@ -64,6 +69,8 @@ public struct GestureReport: Hashable, Sendable {
         self.firing = firing
         self.shape = shape
         self.score = score
+        self.modifiers = modifiers
+        self.button = button
     }
 }
 

@@ -32,6 +32,8 @@ struct GestureGroup {
     private(set) var start = Instant(milliseconds: 0)
     private(set) var fingers = 0
     private(set) var app = FocusedApp()
+    /// The modifier keys held when the group began.
+    private(set) var modifiers = Modifiers()
     private(set) var edge: Edge?
     /// The name of the monitor the group started on; `nil` while the screen is unknown.
     private(set) var monitor: String?
@@ -84,14 +86,16 @@ struct GestureGroup {
 
     // MARK: - Lifecycle driven by the source
 
-    /// Starts a group at its first finger, press or touchpad begin.
-    mutating func begin(at t: Instant, app: FocusedApp, emit: Emit) {
+    /// Starts a group at its first finger, press or touchpad begin, with the modifier keys held
+    /// then.
+    mutating func begin(at t: Instant, app: FocusedApp, modifiers: Modifiers, emit: Emit) {
         guard move(to: .settling, at: t, "begin", emit: emit) else { return }
         decision = .undecided
         recognizers.reset()
         start = t
         fingers = 0
         self.app = app
+        self.modifiers = modifiers
         edge = nil
         monitor = nil
         flags = ContextFlags()
@@ -139,7 +143,8 @@ struct GestureGroup {
             edge = nil
         }
         flags = ContextFlags.collect(
-            r, device: device, fingers: fingers, app: app, edge: edge, monitor: monitor, into: &candidates)
+            r, device: device, fingers: fingers, app: app, edge: edge, monitor: monitor, modifiers: modifiers, button: button,
+            into: &candidates)
         if let sequence {
             for kind in GestureKind.allCases where kind.descriptor.touchpadSequence != sequence { flags.remove(kind) }
         }
@@ -468,7 +473,7 @@ struct GestureGroup {
         decision = .handedToTaps
         emit(.tapCompleted(CompletedTap(
             time: t, fingers: fingers, position: measures.centroid - measures.translation, app: app,
-            monitor: monitor, multiTapDistancePx: settings.multiTapDistancePx, touches: undecided,
+            monitor: monitor, multiTapDistancePx: settings.multiTapDistancePx, modifiers: modifiers, touches: undecided,
             maxTaps: recognizers.tap.maxTaps)))
         undecided.removeAll(keepingCapacity: true)
         finishRecognizing(at: t, "tap", emit: emit)
@@ -654,7 +659,8 @@ extension GestureGroup {
     private func report(_ gesture: GestureKind, _ phase: Phase, at t: Instant, _ m: Measures, firing: Int?) -> GestureReport {
         let rep = GestureReport(
             time: t, gesture: gesture, phase: phase, fingers: fingers, device: device,
-            position: m.centroid.finite, monitor: monitor, app: app.name, appClass: app.className, firing: firing)
+            position: m.centroid.finite, monitor: monitor, app: app.name, appClass: app.className, firing: firing,
+            modifiers: modifiers, button: device == .pointer ? button : nil)
         switch gesture {
         case .pan:
             let running = phase != .ended && phase != .cancelled

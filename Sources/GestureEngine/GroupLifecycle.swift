@@ -96,6 +96,8 @@ struct CompletedTap {
     var monitor: String?
     /// How far from it the next tap of a multi-tap may land, in pixels of that monitor.
     var multiTapDistancePx: Double
+    /// The modifier keys held when the tap began.
+    var modifiers: Modifiers
     /// The group's touches, whose ownership the sequence now decides.
     var touches: [Int]
     /// The highest tap count bound for these fingers here: reached, the sequence fires at once.

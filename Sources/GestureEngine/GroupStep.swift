@@ -2,8 +2,9 @@
 /// ``GestureGroup/run(_:at:_:emit:)``, so what each step does to the group is written once,
 /// whichever device's input it is.
 enum GroupStep {
-    /// The first finger landed, the button was pressed, a touchpad sequence began.
-    case begin(FocusedApp)
+    /// The first finger landed, the button was pressed, a touchpad sequence began: with the
+    /// focused application and the modifier keys held.
+    case begin(FocusedApp, Modifiers)
     /// Measurements from before the finger count is fixed (a finger joined, the press itself):
     /// stored and drawn into the path, not judged. `sampledAt`: the time its translation counts
     /// at for the velocity.
@@ -37,8 +38,8 @@ extension GestureGroup {
     @inline(__always)
     mutating func run(_ step: GroupStep, at t: Instant, _ r: Recognition, emit: Emit) {
         switch step {
-        case .begin(let app):
-            begin(at: t, app: app, emit: emit)
+        case .begin(let app, let modifiers):
+            begin(at: t, app: app, modifiers: modifiers, emit: emit)
         case .store(let m, let sampledAt):
             store(m, sampledAt: sampledAt, at: t, emit: emit)
         case .settle(let fingers, let landing, let screen, let sequence, let evaluateNow):

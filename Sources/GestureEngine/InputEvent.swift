@@ -16,28 +16,31 @@ public struct InputEvent: Hashable, Sendable {
 
     /// What happened, with the data that kind of event carries.
     public enum Kind: Hashable, Sendable {
-        /// A touchscreen touch began at a root-window position.
-        case touchBegin(id: Int, at: Point)
+        /// A touchscreen touch began at a root-window position, with the modifier keys held
+        /// (they count for a gesture's first touch).
+        case touchBegin(id: Int, at: Point, modifiers: Modifiers = [])
         /// A touch moved.
         case touchUpdate(id: Int, at: Point)
         /// A touch lifted.
         case touchEnd(id: Int, at: Point)
         /// The server cancelled a touch (e.g. another client took it).
         case touchCancel(id: Int, at: Point)
-        /// A mouse button went down.
-        case buttonPress(button: Int, at: Point)
+        /// A mouse button went down, with the modifier keys held.
+        case buttonPress(button: Int, at: Point, modifiers: Modifiers = [])
         /// A mouse button went up.
         case buttonRelease(button: Int, at: Point)
         /// The pointer moved.
         case motion(at: Point)
-        /// An XI 2.4 touchpad swipe began. `at` is the pointer position when known.
-        case touchpadSwipeBegin(fingers: Int, at: Point?)
+        /// An XI 2.4 touchpad swipe began, with the modifier keys held. `at` is the pointer
+        /// position when known.
+        case touchpadSwipeBegin(fingers: Int, at: Point?, modifiers: Modifiers = [])
         /// A touchpad swipe moved by `delta` pixels since its previous event.
         case touchpadSwipeUpdate(fingers: Int, delta: Point)
         /// A touchpad swipe ended, or was cancelled.
         case touchpadSwipeEnd(fingers: Int, cancelled: Bool)
-        /// An XI 2.4 touchpad pinch began. `at` is the pointer position when known.
-        case touchpadPinchBegin(fingers: Int, at: Point?)
+        /// An XI 2.4 touchpad pinch began, with the modifier keys held. `at` is the pointer
+        /// position when known.
+        case touchpadPinchBegin(fingers: Int, at: Point?, modifiers: Modifiers = [])
         /// A touchpad pinch changed: `scale` relative to its start, `angle` degrees since the
         /// previous event (clockwise positive), `delta` pixels of centroid motion.
         case touchpadPinchUpdate(fingers: Int, delta: Point, scale: Double, angle: Double)

@@ -1,6 +1,9 @@
-/// Pointer input: a press of the trigger button, motion and release make a one-finger gesture
-/// from the `pointer` device. A press that becomes nothing bound is released (replayed to the
-/// application by the live layer); a pointer click is never a tap.
+/// Pointer input: a press of a trigger button, motion and release make a one-finger gesture
+/// from the `pointer` device. Which presses start one is ``PointerPresses``' to say: a press of
+/// a button some pointer trigger names, with the modifiers it names (or any). A press that
+/// becomes nothing bound is released (replayed to the application by the live layer); a
+/// pointer click is never a tap. One press at a time: a press of another button meanwhile is
+/// no gesture.
 struct PointerSource: GestureSource {
     static let device = DeviceKind.pointer
     /// A press of the button is one finger (``DeviceDescriptor/mostFingers``).
@@ -12,10 +15,10 @@ struct PointerSource: GestureSource {
 
     init(_ configuration: EngineConfiguration) {}
 
-    mutating func press(button: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
-        guard env.recognition.pointerButton != 0, button == env.recognition.pointerButton, !group.isActive else { return }
+    mutating func press(button: Int, at p: Point, modifiers: Modifiers, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
+        guard !group.isActive, env.recognition.pointerPresses.starts(button: button, modifiers: modifiers) else { return }
         group.button = button
-        run(.begin(env.app), at: t, env.recognition, emit)
+        run(.begin(env.app, modifiers), at: t, env.recognition, emit)
         press = p
         wander = 0
         var m = Measures()

@@ -22,6 +22,9 @@ struct TapSequence {
     private(set) var monitor: String? = nil
     /// How far apart its taps may be: `multi_tap_distance` in the pixels of the first tap's monitor.
     private var reach = 0.0
+    /// The modifier keys held when the sequence's first tap began: the multi-tap's; a tap with
+    /// others does not continue it.
+    private(set) var modifiers = Modifiers()
     /// Touches of all taps so far, awaiting their ownership decision.
     private var touchIDs: [Int] = []
     /// The bound triggers (the engine's), to find the multi-tap's binding.
@@ -39,11 +42,11 @@ struct TapSequence {
         isPending ? releaseTime + Interval(milliseconds: s.multiTapIntervalMs) : nil
     }
 
-    /// Whether a group that settled with these fingers, landing there, can be this sequence's
-    /// next tap: same fingers, near the previous tap (as the first tap's monitor measures it),
-    /// and a higher count is bound.
-    func isContinued(fingers: Int, landing: Point, maxTaps: Int) -> Bool {
-        isPending && maxTaps > count && self.fingers == fingers
+    /// Whether a group that settled with these fingers and modifiers, landing there, can be
+    /// this sequence's next tap: same fingers, same modifiers, near the previous tap (as the
+    /// first tap's monitor measures it), and a higher count is bound.
+    func isContinued(fingers: Int, modifiers: Modifiers, landing: Point, maxTaps: Int) -> Bool {
+        isPending && maxTaps > count && self.fingers == fingers && self.modifiers == modifiers
             && landing.distance(to: position) <= reach
     }
 
@@ -55,6 +58,7 @@ struct TapSequence {
             touchIDs.removeAll(keepingCapacity: true)
             monitor = tap.monitor
             reach = tap.multiTapDistancePx
+            modifiers = tap.modifiers
         }
         count += 1
         fingers = tap.fingers
@@ -74,7 +78,7 @@ struct TapSequence {
         var bestSpecificity = -1
         for (i, trigger) in triggers.enumerated()
         where trigger.gesture == .tap && trigger.taps == count
-            && trigger.applies(to: device, app: app, fingers: fingers, edge: nil, monitor: monitor)
+            && trigger.applies(to: device, app: app, fingers: fingers, edge: nil, monitor: monitor, modifiers: modifiers)
             && trigger.specificity > bestSpecificity
         {
             firing = i
@@ -84,7 +88,8 @@ struct TapSequence {
         for id in touchIDs { emit(.touch(id: id, decision)) }
         emit(.gesture(GestureReport(
             time: t, gesture: .tap, phase: .recognized, fingers: fingers, device: device,
-            position: position, taps: count, monitor: monitor, app: app.name, appClass: app.className, firing: firing)))
+            position: position, taps: count, monitor: monitor, app: app.name, appClass: app.className, firing: firing,
+            modifiers: modifiers)))
         touchIDs.removeAll(keepingCapacity: true)
         count = 0
     }

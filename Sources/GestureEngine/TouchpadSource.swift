@@ -15,14 +15,14 @@ struct TouchpadSource: GestureSource {
     init(_ configuration: EngineConfiguration) {}
 
     mutating func begin(
-        _ sequence: TouchpadSequence, fingers: Int, at p: Point, time t: Instant, _ env: EngineEnvironment,
+        _ sequence: TouchpadSequence, fingers: Int, at p: Point, modifiers: Modifiers, time t: Instant, _ env: EngineEnvironment,
         emit: (EngineOutput) -> Void
     ) {
         if group.isActive {
             // A begin without an end: the previous sequence is over.
             run(.end(cancelled: false), at: t, env.recognition, emit)
         }
-        run(.begin(env.app), at: t, env.recognition, emit)
+        run(.begin(env.app, modifiers), at: t, env.recognition, emit)
         self.sequence = sequence
         measures = Measures()
         measures.centroid = p

@@ -63,13 +63,14 @@ struct TouchscreenSource: GestureSource {
         dropReleased(at: t, env.recognition, emit: emit)
     }
 
-    mutating func begin(id: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
+    /// A finger lands; `modifiers`, the keys held then, count when it is a gesture's first.
+    mutating func begin(id: Int, at p: Point, modifiers: Modifiers, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         guard Self.index(of: id, in: touches) == nil, !passedOn.contains(id) else { return }
         switch group.phase {
         case .settling:
             join(id: id, at: p, time: t, env.recognition, emit: emit)
             claimEarlyIfAsked(at: t, env.recognition, emit: emit)
-            if !env.recognition.wantsMoreFingers(than: touches.count, device: Self.device, app: group.app) {
+            if !env.recognition.wantsMoreFingers(than: touches.count, device: Self.device, app: group.app, modifiers: group.modifiers) {
                 settleNow(at: t, env, emit: emit)
             }
             dropReleased(at: t, env.recognition, emit: emit)
@@ -84,9 +85,9 @@ struct TouchscreenSource: GestureSource {
             passOn(id, emit: emit)
         case .idle:
             touches.removeAll(keepingCapacity: true)
-            run(.begin(env.app), at: t, env.recognition, emit)
+            run(.begin(env.app, modifiers), at: t, env.recognition, emit)
             join(id: id, at: p, time: t, env.recognition, emit: emit)
-            if env.recognition.wantsMoreFingers(than: 1, device: Self.device, app: env.app) {
+            if env.recognition.wantsMoreFingers(than: 1, device: Self.device, app: env.app, modifiers: modifiers) {
                 settleDeadline = t + Interval(milliseconds: env.recognition.settings(Self.device).fingerSettleMs)
             } else {
                 settleNow(at: t, env, emit: emit)
@@ -203,7 +204,7 @@ struct TouchscreenSource: GestureSource {
     /// down; the price is that applications never get these touches.
     private mutating func claimEarlyIfAsked(at t: Instant, _ r: Recognition, emit: (EngineOutput) -> Void) {
         guard r.claimOnSecondFinger, touches.count >= 2 else { return }
-        if group.decision == .claimed || r.usesFingers(touches.count, device: Self.device, app: group.app) {
+        if group.decision == .claimed || r.usesFingers(touches.count, device: Self.device, app: group.app, modifiers: group.modifiers) {
             run(.claimEarly, at: t, r, emit)
         }
     }
@@ -220,7 +221,7 @@ struct TouchscreenSource: GestureSource {
         run(.settle(fingers: fingers, landing: landing, screen: env.screen, sequence: nil, evaluateNow: false), at: t, env.recognition, emit)
         // A multi-tap waiting for this group goes on only if this group can be its next tap;
         // otherwise it is decided now, before this group's own outcome.
-        if taps.isPending && !taps.isContinued(fingers: fingers, landing: landing, maxTaps: group.possibleTaps) {
+        if taps.isPending && !taps.isContinued(fingers: fingers, modifiers: group.modifiers, landing: landing, maxTaps: group.possibleTaps) {
             taps.flush(at: t, emit: emit)
         }
         // Scale and rotation are only measured once the bound gestures are known: measure now,

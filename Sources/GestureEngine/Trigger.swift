@@ -34,6 +34,12 @@ public struct Trigger: Hashable, Sendable {
     /// built-in shape or a config `[[shape]]`). A stroke trigger whose shape is not among them
     /// never fires.
     public var shape: String?
+    /// The modifier keys that must be held, exactly this set, when the gesture begins; `nil`
+    /// matches whatever is held (docs/interface.md, «Modifier keys and trigger buttons»).
+    public var modifiers: Modifiers?
+    /// Pointer only: the mouse button whose press starts the gesture; `nil`: the
+    /// configuration's `[pointer] button` (``EngineConfiguration/pointerButton``).
+    public var button: Int?
 
     /// Creates a trigger. Fingers default to the fewest the gesture takes
     /// (``GestureDescriptor/leastFingers``): 2 for pinch and rotate, 1 otherwise.
@@ -52,7 +58,9 @@ public struct Trigger: Hashable, Sendable {
         on: FiringPoint = .begin,
         repeatEvery: Double? = nil,
         monitor: String? = nil,
-        shape: String? = nil
+        shape: String? = nil,
+        modifiers: Modifiers? = nil,
+        button: Int? = nil
     ) {
         self.gesture = gesture
         self.fingers = fingers ?? gesture.descriptor.leastFingers
@@ -65,13 +73,16 @@ public struct Trigger: Hashable, Sendable {
         self.repeatEvery = repeatEvery
         self.monitor = monitor
         self.shape = shape
+        self.modifiers = modifiers
+        self.button = button
     }
 
-    /// Specificity, higher wins: an `app` binding before an app-less one, then an `edge` binding
-    /// before an edge-less one, then a named `monitor` before none, then a named `device` before
-    /// `any`, then a named direction before none (pan).
+    /// Specificity, higher wins: a binding with `modifiers` before one without, then an `app`
+    /// binding before an app-less one, then an `edge` binding before an edge-less one, then a
+    /// named `monitor` before none, then a named `device` before `any`, then a named direction
+    /// before none (pan).
     @inlinable public var specificity: Int {
-        (app != nil ? 16 : 0) + (edge != nil ? 8 : 0) + (monitor != nil ? 4 : 0) + (device != nil ? 2 : 0)
-            + (direction != nil ? 1 : 0)
+        (modifiers != nil ? 32 : 0) + (app != nil ? 16 : 0) + (edge != nil ? 8 : 0) + (monitor != nil ? 4 : 0)
+            + (device != nil ? 2 : 0) + (direction != nil ? 1 : 0)
     }
 }

@@ -69,8 +69,8 @@ import Testing
                     case (.begin, nil):
                         // The first finger down or the press: the path starts under it.
                         switch call.event?.kind {
-                        case .touchBegin(_, let at)? where p.device == .touchscreen && at == p.point: break
-                        case .buttonPress(_, let at)? where p.device == .pointer && at == p.point: break
+                        case .touchBegin(_, let at, _)? where p.device == .touchscreen && at == p.point: break
+                        case .buttonPress(_, let at, _)? where p.device == .pointer && at == p.point: break
                         default: problems.append("line \(k + 1): \(p) is not where \(String(describing: call.event)) went down")
                         }
                         open[p.device] = p
@@ -107,7 +107,7 @@ import Testing
     @Test func aStrokeDrawnWithTheMouseIsOnePathFromPressToReleaseEndingWithItsPhase() throws {
         let calls = try Self.replay("strokes", paths: true)
         let pointer = Self.steps(calls).filter { $0.device == .pointer }
-        let presses = calls.compactMap { call -> Point? in if case .buttonPress(3, let at)? = call.event?.kind { at } else { nil } }
+        let presses = calls.compactMap { call -> Point? in if case .buttonPress(3, let at, _)? = call.event?.kind { at } else { nil } }
         #expect(pointer.filter { $0.kind == .begin }.map(\.point) == presses)
         // The path's end, the claim and the stroke's phase come in that order, at the release.
         for call in calls where call.observed.contains(where: { if case .phase(let r, _, _) = $0 { r.device == .pointer && r.gesture == .stroke } else { false } }) {

@@ -15,6 +15,12 @@ private let config = try! Config.parse("""
     gesture = "long-press"
     device = "touchscreen"
     action = "click right"
+
+    [[bind]]
+    gesture = "swipe"
+    device = "pointer"
+    direction = "up"
+    action = "key Up"
     """, file: "test.toml")
 
 /// Collects the lines a `ReportPrinter` writes.

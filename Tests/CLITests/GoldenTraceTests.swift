@@ -48,8 +48,8 @@ struct GoldenTraceTests {
             #"{"t":24898600,"gesture":"swipe","phase":"recognized","fingers":1,"device":"touchscreen","x":390,"y":601,"direction":"right","monitor":"DUMMY0","action":"workspace next"}"#,
             // The scribble, given back to the application.
             #"{"t":24899498,"event":"passed-on","device":"touchscreen","id":3}"#,
-            #"{"t":24900429,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","x":473.5,"y":330.5,"monitor":"DUMMY0","shape":"v","score":S,"action":"key ctrl+v"}"#,
-            #"{"t":24901329,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","x":573.5,"y":347.5,"monitor":"DUMMY0","shape":"circle","score":S,"action":"key ctrl+r"}"#,
+            #"{"t":24900429,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","button":3,"x":473.5,"y":330.5,"monitor":"DUMMY0","shape":"v","score":S,"action":"key ctrl+v"}"#,
+            #"{"t":24901329,"gesture":"stroke","phase":"recognized","fingers":1,"device":"pointer","button":3,"x":573.5,"y":347.5,"monitor":"DUMMY0","shape":"circle","score":S,"action":"key ctrl+r"}"#,
         ])
         #expect(scores.count == 3 && scores.allSatisfy { $0 >= 0.8 && $0 <= 1 }, "\(scores)")
     }

@@ -103,10 +103,21 @@ let touchpadScenarios: [Scenario] = [
         #expect(out == [.pointer(button: 3, .release)])
     }
 
-    @Test func aPressWithNothingBoundForThePointerIsReleasedAtOnce() {
+    @Test func aPressWithNothingBoundForThePointerIsNoGesture() {
+        // No binding names the button (docs/interface.md, «Modifier keys and trigger buttons»):
+        // live it is not even grabbed, so the engine has nothing to decide.
         var s = Script()
         s.press(3, 100, 100, at: 0)
         var engine = Engine(EngineConfiguration(triggers: [swipe(.left, device: .touchscreen)]))
+        var out: [EngineOutput] = []
+        for e in s.events { engine.handle(e) { out.append($0) } }
+        #expect(out.isEmpty)
+    }
+
+    @Test func aPressOfTheTriggerButtonWithNothingBoundHereIsReleasedAtOnce() {
+        var s = Script(app: "xterm")
+        s.press(3, 100, 100, at: 0)
+        var engine = Engine(EngineConfiguration(triggers: [swipe(.left, device: .pointer, app: "firefox")]))
         var out: [EngineOutput] = []
         for e in s.events { engine.handle(e) { out.append($0) } }
         #expect(out == [.pointer(button: 3, .release)])

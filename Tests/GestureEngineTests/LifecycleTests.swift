@@ -33,7 +33,7 @@ import Testing
 
         mutating func open(fingers: Int = 1, at t: Double = 0) {
             var out: [GroupOutput] = []
-            group.begin(at: Instant(milliseconds: t), app: FocusedApp()) { out.append($0) }
+            group.begin(at: Instant(milliseconds: t), app: FocusedApp(), modifiers: []) { out.append($0) }
             for id in 1...fingers { group.addTouch(id) }
             group.settle(at: Instant(milliseconds: t), fingers: fingers, startCentroid: Point(x: 500, y: 400),
                          screen: ScreenLayout(width: 1280, height: 800), evaluateNow: false, recognition) { out.append($0) }

@@ -115,7 +115,8 @@ func pathViolations(_ calls: [[EngineOutput]]) -> [String] {
         // drawing, in order, each point once.
         #expect(steps.dropLast().map(\.point) == s.events.compactMap { e -> Point? in
             switch e.kind {
-            case .buttonPress(_, let p), .motion(let p): p
+            case .buttonPress(_, let p, _): p
+            case .motion(let p): p
             default: nil
             }
         })

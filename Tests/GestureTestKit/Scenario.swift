@@ -54,30 +54,40 @@ public struct Scenario: Sendable, CustomStringConvertible {
 // MARK: - Short trigger builders for the tables
 
 /// A tap binding: `taps` taps of `f` fingers.
-public func tap(_ taps: Int = 1, f: Int = 1, device: DeviceKind? = nil, app: String? = nil) -> Trigger {
-    Trigger(gesture: .tap, fingers: f, taps: taps, device: device, app: app)
+public func tap(_ taps: Int = 1, f: Int = 1, device: DeviceKind? = nil, app: String? = nil, mods: Modifiers? = nil) -> Trigger {
+    Trigger(gesture: .tap, fingers: f, taps: taps, device: device, app: app, modifiers: mods)
 }
 
-/// A long-press binding of `f` fingers, firing `on` its begin or end, repeating `every` ms.
-public func longPress(f: Int = 1, device: DeviceKind? = nil, on: FiringPoint = .begin, every: Double? = nil) -> Trigger {
-    Trigger(gesture: .longPress, fingers: f, device: device, on: on, repeatEvery: every)
+/// A long-press binding of `f` fingers, firing `on` its begin or end, repeating `every` ms;
+/// with `mods` held, started by `button` (pointer).
+public func longPress(
+    f: Int = 1, device: DeviceKind? = nil, on: FiringPoint = .begin, every: Double? = nil, mods: Modifiers? = nil, button: Int? = nil
+) -> Trigger {
+    Trigger(gesture: .longPress, fingers: f, device: device, on: on, repeatEvery: every, modifiers: mods, button: button)
 }
 
-/// A swipe binding of `f` fingers in direction `d` (nil: any).
-public func swipe(_ d: Direction? = nil, f: Int = 1, edge: Edge? = nil, device: DeviceKind? = nil, app: String? = nil) -> Trigger {
-    Trigger(gesture: .swipe, fingers: f, direction: d, edge: edge, device: device, app: app)
+/// A swipe binding of `f` fingers in direction `d` (nil: any); with `mods` held (nil: any),
+/// started by `button` (pointer; nil: `[pointer] button`).
+public func swipe(
+    _ d: Direction? = nil, f: Int = 1, edge: Edge? = nil, device: DeviceKind? = nil, app: String? = nil, mods: Modifiers? = nil,
+    button: Int? = nil
+) -> Trigger {
+    Trigger(gesture: .swipe, fingers: f, direction: d, edge: edge, device: device, app: app, modifiers: mods, button: button)
 }
 
 /// A pan binding of `f` fingers in direction `d` (nil: any).
 public func pan(
-    _ d: Direction? = nil, f: Int = 1, edge: Edge? = nil, device: DeviceKind? = nil, on: FiringPoint = .begin, every: Double? = nil
+    _ d: Direction? = nil, f: Int = 1, edge: Edge? = nil, device: DeviceKind? = nil, on: FiringPoint = .begin, every: Double? = nil,
+    mods: Modifiers? = nil, button: Int? = nil
 ) -> Trigger {
-    Trigger(gesture: .pan, fingers: f, direction: d, edge: edge, device: device, on: on, repeatEvery: every)
+    Trigger(gesture: .pan, fingers: f, direction: d, edge: edge, device: device, on: on, repeatEvery: every, modifiers: mods, button: button)
 }
 
 /// A pinch binding of `f` fingers, `in` or `out` (nil: either).
-public func pinch(_ d: Direction? = nil, f: Int = 2, device: DeviceKind? = nil, on: FiringPoint = .begin, every: Double? = nil) -> Trigger {
-    Trigger(gesture: .pinch, fingers: f, direction: d, device: device, on: on, repeatEvery: every)
+public func pinch(
+    _ d: Direction? = nil, f: Int = 2, device: DeviceKind? = nil, on: FiringPoint = .begin, every: Double? = nil, mods: Modifiers? = nil
+) -> Trigger {
+    Trigger(gesture: .pinch, fingers: f, direction: d, device: device, on: on, repeatEvery: every, modifiers: mods)
 }
 
 /// A rotate binding of `f` fingers, `cw` or `ccw` (nil: either).
@@ -87,6 +97,6 @@ public func rotate(_ d: Direction? = nil, f: Int = 2, device: DeviceKind? = nil,
 
 /// A stroke binding: `shape` (a built-in name or a config shape's) drawn with one finger or the
 /// pointer.
-public func stroke(_ shape: String, device: DeviceKind? = nil, app: String? = nil) -> Trigger {
-    Trigger(gesture: .stroke, device: device, app: app, shape: shape)
+public func stroke(_ shape: String, device: DeviceKind? = nil, app: String? = nil, mods: Modifiers? = nil, button: Int? = nil) -> Trigger {
+    Trigger(gesture: .stroke, device: device, app: app, shape: shape, modifiers: mods, button: button)
 }

@@ -31,8 +31,8 @@ public func lines(_ outputs: [EngineOutput]) -> [String] {
     reports(outputs).map(describe)
 }
 
-/// One report as a compact line: `gesture phase [direction] [shape] [taps=N] fN device [edge=E] [→index]`,
-/// where `→index` is the binding it fires, e.g. `swipe recognized left f3 touchscreen →0`.
+/// One report as a compact line: `gesture phase [direction] [shape] [taps=N] fN device [edge=E] [mods=M] [→index]`,
+/// where `→index` is the binding it fires, e.g. `swipe recognized left f3 touchscreen mods=ctrl →0`.
 public func describe(_ r: GestureReport) -> String {
     var s = "\(r.gesture.rawValue) \(r.phase.rawValue)"
     if let d = r.direction { s += " \(d.rawValue)" }
@@ -40,6 +40,7 @@ public func describe(_ r: GestureReport) -> String {
     if let taps = r.taps { s += " taps=\(taps)" }
     s += " f\(r.fingers) \(r.device.rawValue)"
     if let e = r.edge { s += " edge=\(e.rawValue)" }
+    if !r.modifiers.isEmpty { s += " mods=\(r.modifiers)" }
     if let f = r.firing { s += " →\(f)" }
     return s
 }

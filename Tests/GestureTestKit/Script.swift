@@ -35,8 +35,10 @@ public struct Script: Sendable {
 
     // MARK: - Touchscreen
 
-    /// Touch `id` lands at (x, y) at `t` ms.
-    public mutating func down(_ id: Int, _ x: Double, _ y: Double, at t: Double) { add(t, .touchBegin(id: id, at: Point(x: x, y: y))) }
+    /// Touch `id` lands at (x, y) at `t` ms, with `mods` held.
+    public mutating func down(_ id: Int, _ x: Double, _ y: Double, at t: Double, mods: Modifiers = []) {
+        add(t, .touchBegin(id: id, at: Point(x: x, y: y), modifiers: mods))
+    }
     /// Touch `id` moves to (x, y) at `t` ms.
     public mutating func move(_ id: Int, _ x: Double, _ y: Double, at t: Double) { add(t, .touchUpdate(id: id, at: Point(x: x, y: y))) }
     /// Touch `id` lifts at (x, y) at `t` ms.
@@ -48,19 +50,22 @@ public struct Script: Sendable {
 
     /// A tap of `fingers` fingers 30 px apart at (x, y), landing and lifting 5 ms apart, each
     /// held for `hold` ms.
-    public mutating func tap(fingers: Int = 1, at x: Double, _ y: Double, time t: Double, hold: Double = 50, firstID: Int = 1) {
-        for f in 0..<fingers { down(firstID + f, x + Double(f) * 30, y, at: t + Double(f) * 5) }
+    public mutating func tap(
+        fingers: Int = 1, at x: Double, _ y: Double, time t: Double, hold: Double = 50, firstID: Int = 1, mods: Modifiers = []
+    ) {
+        for f in 0..<fingers { down(firstID + f, x + Double(f) * 30, y, at: t + Double(f) * 5, mods: mods) }
         for f in 0..<fingers { up(firstID + f, x + Double(f) * 30, y, at: t + hold + Double(f) * 5) }
     }
 
     /// `fingers` fingers (`spacing` px apart) land at (x, y), `stagger` ms apart, move by (dx, dy)
     /// in `steps` equal steps over `duration` ms from the last landing, then lift `lift` ms after
-    /// the last step (nil: stay down).
+    /// the last step (nil: stay down); `mods` are held as they land.
     public mutating func drag(
         fingers: Int = 1, from x: Double, _ y: Double, by dx: Double, _ dy: Double, time t: Double,
-        duration: Double, steps: Int = 10, lift: Double? = 10, firstID: Int = 1, stagger: Double = 0, spacing: Double = 30
+        duration: Double, steps: Int = 10, lift: Double? = 10, firstID: Int = 1, stagger: Double = 0, spacing: Double = 30,
+        mods: Modifiers = []
     ) {
-        for f in 0..<fingers { down(firstID + f, x + Double(f) * spacing, y, at: t + Double(f) * stagger) }
+        for f in 0..<fingers { down(firstID + f, x + Double(f) * spacing, y, at: t + Double(f) * stagger, mods: mods) }
         let begin = t + Double(fingers - 1) * stagger
         for s in 1...steps {
             let k = Double(s) / Double(steps)
@@ -104,19 +109,22 @@ public struct Script: Sendable {
 
     // MARK: - Pointer
 
-    /// Mouse `button` goes down at (x, y) at `t` ms.
-    public mutating func press(_ button: Int = 3, _ x: Double, _ y: Double, at t: Double) { add(t, .buttonPress(button: button, at: Point(x: x, y: y))) }
+    /// Mouse `button` goes down at (x, y) at `t` ms, with `mods` held.
+    public mutating func press(_ button: Int = 3, _ x: Double, _ y: Double, at t: Double, mods: Modifiers = []) {
+        add(t, .buttonPress(button: button, at: Point(x: x, y: y), modifiers: mods))
+    }
     /// Mouse `button` goes up at (x, y) at `t` ms.
     public mutating func release(_ button: Int = 3, _ x: Double, _ y: Double, at t: Double) { add(t, .buttonRelease(button: button, at: Point(x: x, y: y))) }
     /// The pointer is at (x, y) at `t` ms.
     public mutating func motion(_ x: Double, _ y: Double, at t: Double) { add(t, .motion(at: Point(x: x, y: y))) }
 
     /// A pointer drag with `button` held by (dx, dy) in `steps` motions over `duration` ms,
-    /// released 10 ms after the last.
+    /// released 10 ms after the last; `mods` held at the press.
     public mutating func pointerDrag(
-        _ button: Int = 3, from x: Double, _ y: Double, by dx: Double, _ dy: Double, time t: Double, duration: Double, steps: Int = 10
+        _ button: Int = 3, from x: Double, _ y: Double, by dx: Double, _ dy: Double, time t: Double, duration: Double, steps: Int = 10,
+        mods: Modifiers = []
     ) {
-        press(button, x, y, at: t)
+        press(button, x, y, at: t, mods: mods)
         for s in 1...steps {
             let k = Double(s) / Double(steps)
             motion(x + dx * k, y + dy * k, at: t + duration * k)
@@ -153,9 +161,10 @@ public struct Script: Sendable {
     /// An XI 2.4 touchpad swipe of `fingers` fingers by (dx, dy) in `steps` equal updates over
     /// `duration` ms, ended (or cancelled) 10 ms after the last; `p` is where the pointer was.
     public mutating func touchpadSwipe(
-        fingers: Int, by dx: Double, _ dy: Double, time t: Double, duration: Double, steps: Int = 10, cancelled: Bool = false, at p: Point? = nil
+        fingers: Int, by dx: Double, _ dy: Double, time t: Double, duration: Double, steps: Int = 10, cancelled: Bool = false, at p: Point? = nil,
+        mods: Modifiers = []
     ) {
-        add(t, .touchpadSwipeBegin(fingers: fingers, at: p))
+        add(t, .touchpadSwipeBegin(fingers: fingers, at: p, modifiers: mods))
         for s in 1...steps {
             add(t + duration * Double(s) / Double(steps), .touchpadSwipeUpdate(fingers: fingers, delta: Point(x: dx / Double(steps), y: dy / Double(steps))))
         }
@@ -165,9 +174,10 @@ public struct Script: Sendable {
     /// An XI 2.4 touchpad pinch at (400, 300) to `scale` and turning by `degrees` in `steps`
     /// updates over `duration` ms, ended (or cancelled) 10 ms after the last.
     public mutating func touchpadPinch(
-        fingers: Int = 2, scale: Double, degrees: Double = 0, time t: Double, duration: Double = 200, steps: Int = 10, cancelled: Bool = false
+        fingers: Int = 2, scale: Double, degrees: Double = 0, time t: Double, duration: Double = 200, steps: Int = 10, cancelled: Bool = false,
+        mods: Modifiers = []
     ) {
-        add(t, .touchpadPinchBegin(fingers: fingers, at: Point(x: 400, y: 300)))
+        add(t, .touchpadPinchBegin(fingers: fingers, at: Point(x: 400, y: 300), modifiers: mods))
         for s in 1...steps {
             let k = Double(s) / Double(steps)
             add(t + duration * k, .touchpadPinchUpdate(fingers: fingers, delta: .zero, scale: 1 + (scale - 1) * k, angle: degrees / Double(steps)))

@@ -1,5 +1,6 @@
 import BridgeCore
 import CX11
+import GestureEngine
 import Testing
 @testable import X11Backend
 import Logging
@@ -22,6 +23,13 @@ struct ButtonGrabTests {
         return failed
     }
 
+    /// What the capture grabs for a pointer binding of `[pointer] button` = `button`.
+    static func needs(button: Int) -> CaptureNeeds {
+        CaptureNeeds(
+            touchscreen: false, touchpadSwipes: false, touchpadPinches: false,
+            pointer: PointerPresses(triggers: [Trigger(gesture: .swipe, device: .pointer)], defaultButton: button))
+    }
+
     func ungrabButton(_ client: XClient, _ button: Int32) {
         var modifiers = [XIGrabModifiers(modifiers: Int32(bitPattern: UInt32(XIAnyModifier)), status: 0)]
         XIUngrabButton(client.display, XIAllMasterDevices, button, client.root, 1, &modifiers)
@@ -34,14 +42,12 @@ struct ButtonGrabTests {
             let recording = RecordingLogHandler.Recording()
             let display = try X11Display(name: server.name)
             let capture = try X11InputCapture(
-                display: display, mode: .grab, button: 3,
-                needs: CaptureNeeds(touchscreen: false, touchpadSwipes: false, touchpadPinches: false),
-                logger: RecordingLogHandler.logger(recording))
+                display: display, mode: .grab, needs: Self.needs(button: 3), logger: RecordingLogHandler.logger(recording))
             capture.grabRetryInterval = .zero
             let other = try XClient(server.name)
             #expect(grabButton(other, 3) != 0, "the bridge holds the grab: another client cannot take it")
 
-            capture.suspendingButtonGrab {
+            capture.suspendingButtonGrab(3) {
                 // The moment the grab is lifted for the click, another client takes the button.
                 #expect(grabButton(other, 3) == 0)
             }
@@ -61,13 +67,11 @@ struct ButtonGrabTests {
     func failedButtonChangeKeepsOldGrab() throws {
         try XServer.with { server in
             let display = try X11Display(name: server.name)
-            let capture = try X11InputCapture(
-                display: display, mode: .grab, button: 3,
-                needs: CaptureNeeds(touchscreen: false, touchpadSwipes: false, touchpadPinches: false), logger: quietLogger)
+            let capture = try X11InputCapture(display: display, mode: .grab, needs: Self.needs(button: 3), logger: quietLogger)
             let other = try XClient(server.name)
             #expect(grabButton(other, 2) == 0)
-            #expect(throws: X11Error.self) { try capture.setButton(2) }
-            #expect(capture.button == 3)
+            #expect(throws: X11Error.self) { try capture.setPointerGrabs(Self.needs(button: 2).pointer) }
+            #expect(capture.pointer.buttons.map(\.button) == [3])
             #expect(grabButton(other, 3) != 0, "button 3 is still the bridge's")
         }
     }

@@ -52,7 +52,7 @@ public struct ShapeLearner {
     /// Follows one input event; returns what came of a path that ended with it.
     public mutating func handle(_ event: InputEvent) -> Outcome? {
         switch event.kind {
-        case .touchBegin(let id, let p):
+        case .touchBegin(let id, let p, _):
             if device == nil && others.isEmpty {
                 start(.touchscreen, at: p)
                 touch = id
@@ -78,7 +78,7 @@ public struct ShapeLearner {
                 return .cancelled
             }
             others.remove(id)
-        case .buttonPress(let button, let p):
+        case .buttonPress(let button, let p, _):
             if button == pointerButton && pointerButton != 0 && device == nil { start(.pointer, at: p) }
         case .motion(let p):
             if device == .pointer { path.append(p) }

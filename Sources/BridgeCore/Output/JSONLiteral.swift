@@ -1,3 +1,4 @@
+import GestureEngine
 import GestureConfig
 
 /// JSON text for single values, shared by the trace writer and the report formatter.
@@ -56,5 +57,13 @@ public enum JSONLiteral {
     /// Appends `text` as a quoted JSON string.
     static func appendString(_ text: String, to out: inout String) {
         JSONQuote.append(text, to: &out)
+    }
+}
+
+extension Modifiers {
+    /// The set as a JSON array of its names, in the documented order (`["ctrl","super"]`):
+    /// the `mods` of a trace line and of an output line.
+    var jsonArray: String {
+        "[" + names.map { "\"\($0)\"" }.joined(separator: ",") + "]"
     }
 }

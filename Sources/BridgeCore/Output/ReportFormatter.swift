@@ -20,8 +20,9 @@ public enum ReportFormatter {
     static let decimals = 3
 
     /// One gesture phase as a compact JSON object (no line feed), keys in the documented order (docs/interface.md, «Output»):
-    /// `t, gesture, phase, fingers, device, x, y`, then `taps, direction, edge, monitor, dx, dy,
-    /// vx, vy, scale, angle, shape, score` when present, then `action`, or `skipped` and `reason`.
+    /// `t, gesture, phase, fingers, device`, then `button` (pointer) and `mods` (a gesture that
+    /// had modifiers), `x, y`, then `taps, direction, edge, monitor, dx, dy, vx, vy, scale, angle,
+    /// shape, score` when present, then `action`, or `skipped` and `reason`.
     ///
     /// - Parameters:
     ///   - report: the gesture phase.
@@ -56,6 +57,11 @@ public enum ReportFormatter {
         string("phase", report.phase.rawValue)
         number("fingers", Double(report.fingers))
         string("device", report.device.rawValue)
+        if let button = report.button { number("button", Double(button)) }
+        if !report.modifiers.isEmpty {
+            key("mods")
+            out += report.modifiers.jsonArray
+        }
         number("x", report.position.x)
         number("y", report.position.y)
         if let taps = report.taps { number("taps", Double(taps)) }
@@ -107,6 +113,8 @@ public enum ReportFormatter {
             "\(hands(report)) at \(format(report.position))"
                 + (report.monitor.map { " on monitor \($0)" } ?? ""),
         ]
+        if let button = report.button { parts.append("button \(button)") }
+        if !report.modifiers.isEmpty { parts.append("with \(report.modifiers)") }
         if let taps = report.taps { parts.append(taps == 1 ? "1 tap" : "\(taps) taps") }
         if let direction = report.direction { parts.append("direction \(direction.rawValue)") }
         if let edge = report.edge { parts.append("from the \(edge.rawValue) edge") }

@@ -43,14 +43,21 @@ public enum Explanation {
         if sameGesture.isEmpty { return .noBinding("no binding for \(report.gesture.rawValue)") }
         let app = FocusedApp(name: report.app, className: report.appClass)
         let here = sameGesture.filter {
-            $0.trigger.applies(to: report.device, app: app, fingers: report.fingers, edge: report.edge, monitor: report.monitor)
+            $0.trigger.applies(
+                to: report.device, app: app, fingers: report.fingers, edge: report.edge, monitor: report.monitor,
+                modifiers: report.modifiers, button: report.button ?? 0, defaultButton: config.pointerButton)
         }
         if here.isEmpty {
-            // The monitor is part of "here" only when some binding of this gesture names one.
+            // The monitor, the modifiers and the button are part of "here" only when some
+            // binding of this gesture names one.
             let monitorBound = sameGesture.contains { $0.trigger.monitor != nil }
             let on = monitorBound ? report.monitor.map { " on monitor \($0)" } ?? " (no screen known)" : ""
+            let modifiersBound = sameGesture.contains { $0.trigger.modifiers != nil }
+            let held = modifiersBound ? report.modifiers.isEmpty ? " with no modifier" : " with \(report.modifiers)" : ""
+            let buttonBound = sameGesture.contains { $0.trigger.button != nil }
+            let button = buttonBound ? report.button.map { " button \($0)" } ?? "" : ""
             return .noBinding("no binding: \(report.gesture.rawValue) \(ReportFormatter.hands(report, with: true))"
-                + "\(on)\(report.app.map { " in \($0)" } ?? "") is not bound")
+                + "\(button)\(on)\(held)\(report.app.map { " in \($0)" } ?? "") is not bound")
         }
         let phaseWanted: FiringPoint? = report.phase == .began ? .begin : report.phase == .ended ? .end : nil
         let samePhase = here.filter { phaseWanted == nil || $0.trigger.on == phaseWanted }
@@ -70,6 +77,8 @@ public enum Explanation {
         if let s = t.shape { parts.append(s) }
         if let e = t.edge { parts.append("from \(e.rawValue) edge") }
         if let m = t.monitor { parts.append("on monitor \(m)") }
+        if let b = t.button { parts.append("button \(b)") }
+        if let m = t.modifiers { parts.append("with \(m)") }
         return parts.joined(separator: " ") + " at \(b.source.line):\(b.source.column)"
     }
 }

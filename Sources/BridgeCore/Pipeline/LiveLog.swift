@@ -56,7 +56,8 @@ public struct LiveLog: Sendable {
     ///   - binding: the binding that fired at it, if any.
     ///   - config: the config in force (for the reason nothing fired).
     public mutating func lines(for report: GestureReport, binding: Binding?, config: Config) -> [Line] {
-        let metadata = ["fingers": "\(report.fingers)", "device": report.device.rawValue]
+        var metadata = ["fingers": "\(report.fingers)", "device": report.device.rawValue]
+        if !report.modifiers.isEmpty { metadata["mods"] = "\(report.modifiers)" }
         let name = "\(report.gesture.rawValue) \(report.phase.rawValue)"
         var lines: [Line] = []
 

@@ -10,7 +10,7 @@ extension Pipeline {
     /// actions went out and before their failures: an observation copies the report and the
     /// binding, time the user would otherwise wait for the action.
     func fire(_ binding: Binding?, at report: GestureReport) {
-        let context = ActionContext(device: report.device, position: report.position, time: report.time)
+        let context = ActionContext(device: report.device, position: report.position, time: report.time, modifiers: report.modifiers)
         let pressing = binding.flatMap { b in b.hold.map { heldKeys.take($0.keys, spelled: b.holdSpellings, for: report) } } ?? []
         let ending = report.phase == .ended || report.phase == .cancelled
         let ended = ending ? heldKeys.end(report) : (release: nil, up: [])

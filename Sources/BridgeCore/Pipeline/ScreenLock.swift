@@ -95,9 +95,9 @@ public struct ScreenLockGate: Sendable {
             }
         }
         switch event.kind {
-        case .touchBegin(let id, _): touches.insert(id)
+        case .touchBegin(let id, _, _): touches.insert(id)
         case .touchEnd(let id, _), .touchCancel(let id, _): touches.remove(id)
-        case .buttonPress(let button, _): buttons.insert(button)
+        case .buttonPress(let button, _, _): buttons.insert(button)
         case .buttonRelease(let button, _): buttons.remove(button)
         case .touchpadSwipeBegin, .touchpadPinchBegin: touchpad = true
         case .touchpadSwipeEnd, .touchpadPinchEnd: touchpad = false

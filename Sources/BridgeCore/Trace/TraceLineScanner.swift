@@ -11,6 +11,8 @@ enum TraceFieldValue: Hashable, Sendable {
     case object
     /// The `monitors` of a `screen` event: each element's fields, checked by the reader.
     case monitors([TraceMonitorFields])
+    /// An array whose elements are all strings (`mods`), decoded.
+    case strings([String])
 
     /// What the value is, for messages: "a string", "an array".
     var kindDescription: String {
@@ -19,7 +21,7 @@ enum TraceFieldValue: Hashable, Sendable {
         case .string: "a string"
         case .bool: "a boolean"
         case .null: "null"
-        case .array, .monitors: "an array"
+        case .array, .monitors, .strings: "an array"
         case .object: "an object"
         }
     }
@@ -101,8 +103,11 @@ struct TraceLineScanner {
                 guard fields[key] == nil else {
                     throw TraceProblem("duplicate field \"\(key.name)\" at column \(column(of: keyStart))")
                 }
-                fields[key] = key == .monitors && peek == ASCII.openBracket
-                    ? try scanMonitors() : try scanValue(depth: 1, capture: true)
+                switch key {
+                case .monitors where peek == ASCII.openBracket: fields[key] = try scanMonitors()
+                case .mods where peek == ASCII.openBracket: fields[key] = try scanStrings()
+                default: fields[key] = try scanValue(depth: 1, capture: true)
+                }
             } else {
                 _ = try scanValue(depth: 1, capture: false)
             }
@@ -130,63 +135,11 @@ struct TraceLineScanner {
         }
     }
 
-    /// Scans the `monitors` array: objects whose known fields (`name`, `x`, `y`, `width`,
-    /// `height`) are captured; other fields are validated and skipped, as on the line.
-    private mutating func scanMonitors() throws(TraceProblem) -> TraceFieldValue {
-        var monitors: [TraceMonitorFields] = []
-        position += 1
-        skipWhitespace()
-        if peek == ASCII.closeBracket {
-            position += 1
-            return .monitors(monitors)
-        }
-        while true {
-            skipWhitespace()
-            guard peek == ASCII.openBrace else {
-                let kind = try scanValue(depth: 2, capture: false).kindDescription
-                throw TraceProblem("monitor \(monitors.count + 1) in \"monitors\" must be an object, found \(kind)")
-            }
-            var monitor = TraceMonitorFields()
-            position += 1
-            skipWhitespace()
-            if peek == ASCII.closeBrace {
-                position += 1
-            } else {
-                while true {
-                    skipWhitespace()
-                    let keyStart = position
-                    guard peek == ASCII.quote else {
-                        throw syntaxError("expected a field name in double quotes, found \(describeCurrent())")
-                    }
-                    let (content, escaped) = try scanString()
-                    let name = escaped ? String(decoding: decode(content), as: UTF8.self)
-                        : String(decoding: UnsafeBufferPointer(rebasing: bytes[content]), as: UTF8.self)
-                    try scanColon()
-                    if let field = TraceMonitorFields.Field(rawValue: name) {
-                        guard monitor[field] == nil else {
-                            throw TraceProblem("duplicate field \"\(name)\" at column \(column(of: keyStart))")
-                        }
-                        monitor[field] = try scanValue(depth: 2, capture: true)
-                    } else {
-                        _ = try scanValue(depth: 2, capture: false)
-                    }
-                    guard try scanObjectSeparator() else { break }
-                }
-            }
-            monitors.append(monitor)
-            skipWhitespace()
-            switch peek ?? 0 {
-            case ASCII.comma: position += 1
-            case ASCII.closeBracket:
-                position += 1
-                return .monitors(monitors)
-            default: throw syntaxError("expected ',' or ']' after an array element, found \(describeCurrent())")
-            }
-        }
-    }
-
-    private mutating func skipArray(depth: Int) throws(TraceProblem) {
-        try checkDepth(depth)
+    /// Scans an array from its `[` to its `]`: `element` scans each element (from its first
+    /// character); the commas and the closing bracket are checked here.
+    private mutating func scanElements(
+        _ element: (inout TraceLineScanner) throws(TraceProblem) -> Void
+    ) throws(TraceProblem) {
         position += 1
         skipWhitespace()
         if peek == ASCII.closeBracket {
@@ -195,7 +148,7 @@ struct TraceLineScanner {
         }
         while true {
             skipWhitespace()
-            _ = try scanValue(depth: depth, capture: false)
+            try element(&self)
             skipWhitespace()
             switch peek ?? 0 {
             case ASCII.comma: position += 1
@@ -205,6 +158,72 @@ struct TraceLineScanner {
             default: throw syntaxError("expected ',' or ']' after an array element, found \(describeCurrent())")
             }
         }
+    }
+
+    /// Scans the `monitors` array: objects whose known fields (`name`, `x`, `y`, `width`,
+    /// `height`) are captured; other fields are validated and skipped, as on the line.
+    private mutating func scanMonitors() throws(TraceProblem) -> TraceFieldValue {
+        var monitors: [TraceMonitorFields] = []
+        try scanElements { (scanner) throws(TraceProblem) in
+            monitors.append(try scanner.scanMonitor(number: monitors.count + 1))
+        }
+        return .monitors(monitors)
+    }
+
+    /// One object of `monitors`, the `number`th.
+    private mutating func scanMonitor(number: Int) throws(TraceProblem) -> TraceMonitorFields {
+        guard peek == ASCII.openBrace else {
+            let kind = try scanValue(depth: 2, capture: false).kindDescription
+            throw TraceProblem("monitor \(number) in \"monitors\" must be an object, found \(kind)")
+        }
+        var monitor = TraceMonitorFields()
+        position += 1
+        skipWhitespace()
+        if peek == ASCII.closeBrace {
+            position += 1
+            return monitor
+        }
+        while true {
+            skipWhitespace()
+            let keyStart = position
+            guard peek == ASCII.quote else {
+                throw syntaxError("expected a field name in double quotes, found \(describeCurrent())")
+            }
+            let (content, escaped) = try scanString()
+            let name = escaped ? String(decoding: decode(content), as: UTF8.self)
+                : String(decoding: UnsafeBufferPointer(rebasing: bytes[content]), as: UTF8.self)
+            try scanColon()
+            if let field = TraceMonitorFields.Field(rawValue: name) {
+                guard monitor[field] == nil else {
+                    throw TraceProblem("duplicate field \"\(name)\" at column \(column(of: keyStart))")
+                }
+                monitor[field] = try scanValue(depth: 2, capture: true)
+            } else {
+                _ = try scanValue(depth: 2, capture: false)
+            }
+            guard try scanObjectSeparator() else { return monitor }
+        }
+    }
+
+    /// Scans an array that should hold strings (`mods`): `.strings` with them decoded when it
+    /// does, a plain `.array` (which the reader refuses by its kind) when an element is not one.
+    private mutating func scanStrings() throws(TraceProblem) -> TraceFieldValue {
+        var strings: [String] = []
+        var allStrings = true
+        try scanElements { (scanner) throws(TraceProblem) in
+            if scanner.peek == ASCII.quote, allStrings, case .string(let text) = try scanner.scanValue(depth: 2, capture: true) {
+                strings.append(text)
+            } else {
+                allStrings = false
+                _ = try scanner.scanValue(depth: 2, capture: false)
+            }
+        }
+        return allStrings ? .strings(strings) : .array
+    }
+
+    private mutating func skipArray(depth: Int) throws(TraceProblem) {
+        try checkDepth(depth)
+        try scanElements { (scanner) throws(TraceProblem) in _ = try scanner.scanValue(depth: depth, capture: false) }
     }
 
     /// Scans a field name; returns the known key it spells, or `nil` for an unknown field.

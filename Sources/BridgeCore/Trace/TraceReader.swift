@@ -146,15 +146,16 @@ public struct TraceReader {
 
     private func kind(_ type: TraceEventType) throws(TraceProblem) -> InputEvent.Kind {
         switch type {
-        case .touchBegin: .touchBegin(id: try integer(.id, for: type), at: try point(for: type))
+        case .touchBegin: .touchBegin(id: try integer(.id, for: type), at: try point(for: type), modifiers: try modifiers())
         case .touchUpdate: .touchUpdate(id: try integer(.id, for: type), at: try point(for: type))
         case .touchEnd: .touchEnd(id: try integer(.id, for: type), at: try point(for: type))
         case .touchCancel: .touchCancel(id: try integer(.id, for: type), at: try point(for: type))
-        case .buttonPress: .buttonPress(button: try integer(.button, for: type), at: try point(for: type))
+        case .buttonPress:
+            .buttonPress(button: try integer(.button, for: type), at: try point(for: type), modifiers: try modifiers())
         case .buttonRelease: .buttonRelease(button: try integer(.button, for: type), at: try point(for: type))
         case .motion: .motion(at: try point(for: type))
         case .touchpadSwipeBegin:
-            .touchpadSwipeBegin(fingers: try integer(.fingers, for: type), at: try optionalPoint())
+            .touchpadSwipeBegin(fingers: try integer(.fingers, for: type), at: try optionalPoint(), modifiers: try modifiers())
         case .touchpadSwipeUpdate:
             .touchpadSwipeUpdate(
                 fingers: try integer(.fingers, for: type),
@@ -163,7 +164,7 @@ public struct TraceReader {
         case .touchpadSwipeEnd:
             .touchpadSwipeEnd(fingers: try integer(.fingers, for: type), cancelled: try optionalBool(.cancelled) ?? false)
         case .touchpadPinchBegin:
-            .touchpadPinchBegin(fingers: try integer(.fingers, for: type), at: try optionalPoint())
+            .touchpadPinchBegin(fingers: try integer(.fingers, for: type), at: try optionalPoint(), modifiers: try modifiers())
         case .touchpadPinchUpdate:
             .touchpadPinchUpdate(
                 fingers: try integer(.fingers, for: type),
@@ -226,6 +227,12 @@ public struct TraceReader {
         case (_?, nil): throw TraceProblem("field \"x\" is given without \"y\"")
         case (nil, _?): throw TraceProblem("field \"y\" is given without \"x\"")
         }
+    }
+
+    /// The modifier keys of a gesture's first event (`mods`); none when absent.
+    private func modifiers() throws(TraceProblem) -> Modifiers {
+        guard let value = fields[.mods] else { return [] }
+        return try TraceModifiers.modifiers(from: value)
     }
 
     private func optionalBool(_ key: TraceKey) throws(TraceProblem) -> Bool? {

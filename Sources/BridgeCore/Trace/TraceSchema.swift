@@ -6,7 +6,7 @@ import GestureEngine
 
 /// A field the trace format knows. The case order is the order the writer prints keys in.
 enum TraceKey: Int, CaseIterable, Sendable {
-    case t, type, id, x, y, button, fingers, dx, dy, scale, angle, cancelled, width, height, monitors, app, appClass
+    case t, type, id, x, y, button, fingers, dx, dy, scale, angle, cancelled, width, height, monitors, app, appClass, mods
 
     /// The key as it appears in the trace.
     var name: String {
@@ -28,6 +28,7 @@ enum TraceKey: Int, CaseIterable, Sendable {
         case .monitors: "monitors"
         case .app: "app"
         case .appClass: "class"
+        case .mods: "mods"
         }
     }
 

@@ -2,7 +2,8 @@ public import GestureEngine
 
 /// Writes ``InputEvent``s as a trace (docs/interface.md, «Trace format»): one compact JSON object per line,
 /// keys in a fixed order (`t, type, id, x, y, button, fingers, dx, dy, scale, angle, cancelled,
-/// width, height, monitors, app`), numbers in their shortest exact form (`640`, not `640.0`).
+/// width, height, monitors, app, mods`), numbers in their shortest exact form (`640`, not
+/// `640.0`); `mods` only where a modifier was held.
 ///
 /// Every line goes out with one `write` as soon as it is complete, so an interrupted `record`
 /// leaves a trace that ends with a whole line. The writer refuses what the reader would refuse
@@ -126,19 +127,31 @@ public final class TraceWriter {
 
         try add(.t, event.time.milliseconds)
         add(.type, JSONLiteral.string(event.kind.typeName.rawValue))
+        func add(_ modifiers: Modifiers) {
+            if !modifiers.isEmpty { add(.mods, modifiers.jsonArray) }
+        }
+
         switch event.kind {
-        case .touchBegin(let id, let at), .touchUpdate(let id, let at), .touchEnd(let id, let at),
-            .touchCancel(let id, let at):
+        case .touchBegin(let id, let at, let modifiers):
             try add(.id, id)
             try add(at)
-        case .buttonPress(let button, let at), .buttonRelease(let button, let at):
+            add(modifiers)
+        case .touchUpdate(let id, let at), .touchEnd(let id, let at), .touchCancel(let id, let at):
+            try add(.id, id)
+            try add(at)
+        case .buttonPress(let button, let at, let modifiers):
+            try add(at)
+            try add(.button, button)
+            add(modifiers)
+        case .buttonRelease(let button, let at):
             try add(at)
             try add(.button, button)
         case .motion(let at):
             try add(at)
-        case .touchpadSwipeBegin(let fingers, let at), .touchpadPinchBegin(let fingers, let at):
+        case .touchpadSwipeBegin(let fingers, let at, let modifiers), .touchpadPinchBegin(let fingers, let at, let modifiers):
             if let at { try add(at) }
             try add(.fingers, fingers)
+            add(modifiers)
         case .touchpadSwipeUpdate(let fingers, let delta):
             try add(.fingers, fingers)
             try add(.dx, delta.x)

@@ -43,6 +43,14 @@ extension X11ActionPerformer {
         releaseKeycodes(pressed, named: key.name)
     }
 
+    /// The X modifier bits of the keys this performer holds down now (a `hold`'s Alt): the
+    /// capture leaves them out of a gesture's modifiers. No round trip unless the keymap
+    /// changed since the modifier map was read.
+    var heldModifierMask: UInt32 {
+        guard !held.keys.isEmpty, let map = try? display.currentModifierMap() else { return 0 }
+        return held.keys.reduce(0) { $0 | map.mask(ofKeycode: $1.rawValue) }
+    }
+
     /// Releases what a failed action left held, but not the keys held for a running gesture's
     /// `hold`: those stay down until the gesture ends.
     func releaseHeldExceptHolds() {

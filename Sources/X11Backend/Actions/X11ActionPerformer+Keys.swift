@@ -9,21 +9,44 @@ extension X11ActionPerformer {
     /// Presses the combination's keys in order and releases them in reverse.
     ///
     /// Every keysym is resolved (and unmapped ones mapped) before the first press, so a keysym
-    /// that cannot be typed fails the action with nothing pressed.
-    func typeCombo(_ combo: KeyCombo) throws(X11Error) {
+    /// that cannot be typed fails the action with nothing pressed. With
+    /// `liftingHeldModifiers` (the gesture began with modifiers held), the modifier keys the
+    /// user still holds are lifted around the keys and put back after
+    /// (``withHeldModifiersLifted(keeping:_:)``), and a modifier the user holds that the combo
+    /// wants is not pressed again: the application gets exactly the combo.
+    func typeCombo(_ combo: KeyCombo, liftingHeldModifiers: Bool = false) throws(X11Error) {
         var mapping = try currentKeyboardMapping()
         var plan: [(keycode: KeyCode, needsShift: Bool)] = []
         for key in combo.keys {
             plan.append(try resolve(UInt(key.keysym), named: key.name, in: &mapping))
         }
         let shift = plan.contains(where: \.needsShift) ? try resolve(Self.shiftKeysym, named: "Shift_L", in: &mapping).keycode : nil
+        guard liftingHeldModifiers else { return try press(plan, shift: shift, skipping: 0) }
+        let map = try display.currentModifierMap()
+        var wanted = plan.reduce(UInt32(0)) { $0 | map.mask(ofKeycode: $1.keycode.rawValue) }
+        if shift != nil { wanted |= ModifierMap.shiftMask }
+        try withHeldModifiersLifted(keeping: wanted) { (kept) throws(X11Error) in
+            try press(plan, shift: shift, skipping: kept)
+        }
+    }
 
+    /// Presses `plan`'s keys in order (Shift before a key that needs it) and releases them in
+    /// reverse; a modifier key whose bits the user holds already (`skipping`) is neither pressed
+    /// nor released, so the user's key is never let go under them.
+    private func press(_ plan: [(keycode: KeyCode, needsShift: Bool)], shift: KeyCode?, skipping userBits: UInt32) throws(X11Error) {
+        let map = userBits == 0 ? nil : try display.currentModifierMap()
+        func providedByTheUser(_ keycode: KeyCode) -> Bool {
+            guard let map else { return false }
+            let bits = map.mask(ofKeycode: keycode.rawValue)
+            return bits != 0 && bits & ~userBits == 0
+        }
         var pressed: [KeyCode] = []
         for step in plan {
-            if step.needsShift, let shift, !held.keys.contains(shift) {
+            if step.needsShift, let shift, !held.keys.contains(shift), !providedByTheUser(shift) {
                 try press(shift)
                 pressed.append(shift)
             }
+            if providedByTheUser(step.keycode) { continue }
             try press(step.keycode)
             pressed.append(step.keycode)
         }

@@ -80,6 +80,15 @@ public final class X11ActionPerformer: ActionPerformer {
     let effectLog: EffectLog
     /// The window manager's name, by its check window (read once per window manager).
     var windowManagerName: (check: WindowID, name: String)?
+    /// Modifier keys the user holds that a `key` action lifted and put back through XTest: the
+    /// XTest keyboard holds a copy of each until the user lets go of it
+    /// (``userReleased(_:)``), in the order they were put back.
+    public internal(set) var borrowedKeys: [KeyCode] = []
+    /// Turns on (true) and off the capture's raw key releases, which tell when the user lets go
+    /// of a borrowed key (the daemon wires it to ``X11InputCapture/followKeyReleases(_:)``).
+    public var followKeyReleases: ((Bool) -> Void)?
+    /// Whether raw key releases are followed now.
+    var followingKeyReleases = false
 
     /// A spare keycode lent to a keysym, and what to put back.
     struct TemporaryMapping: Hashable {
@@ -148,6 +157,7 @@ public final class X11ActionPerformer: ActionPerformer {
         do {
             try display.call(text(), sync: true) { (_) throws(X11Error) in
                 switch action {
+                case .key(let combo) where !context.modifiers.isEmpty: try typeCombo(combo, liftingHeldModifiers: true)
                 case .key(let combo): try typeCombo(combo)
                 case .click(let button): try click(button: button, context: context)
                 case .scroll(let direction, let steps): try scroll(direction, steps: steps)
@@ -168,6 +178,7 @@ public final class X11ActionPerformer: ActionPerformer {
     /// Called on exit and when the X connection is lost (then there is nothing left to
     /// release: the server let go of this client's keys when the connection closed).
     public func releaseEverything() {
+        releaseBorrowedKeys()
         let released = releaseHeld()
         if !released.isEmpty {
             logger.notice("released held input", metadata: ["keys": "\(released.keys.map(\.rawValue))", "buttons": "\(released.buttons)"])

@@ -22,7 +22,7 @@ extension X11InputCapture {
                 logger.debug("the held press of button \(press.button) is let go for an injected click or scroll")
             }
         } catch {
-            logger.warning("the held press of button \(triggerPress?.button ?? button) could not be let go for an injected click or scroll: \(error)")
+            logger.warning("the held press\(triggerPress.map { " of button \($0.button)" } ?? "") could not be let go for an injected click or scroll: \(error)")
         }
         return try body()
     }

@@ -24,11 +24,12 @@ extension X11InputCapture {
         }
     }
 
-    /// Re-reads the device list (at start and on hot-plug): which sources are touchscreens,
-    /// and their axis ranges for raw touch events.
+    /// Re-reads the device list (at start and on hot-plug): which sources are touchscreens
+    /// (and their axis ranges for raw touch events), and which are XTest's.
     func refreshDevices() {
         guard let devices = try? display.listDevices() else { return }
         touchscreens = Set(devices.filter { $0.role == .touchscreen }.map { Int32($0.id) })
+        xtestDevices = Set(devices.filter(\.isXTest).map { Int32($0.id) })
         for d in devices where d.role == .touchscreen || d.role == .touchpad {
             logger.info("\(d.role.rawValue): \(d.name) (id \(d.id), \(d.reason))")
         }
@@ -57,7 +58,7 @@ extension X11InputCapture {
             }
             let p = Point(x: e.root_x, y: e.root_y)
             switch type {
-            case XI_TouchBegin: return InputEvent(time: t, .touchBegin(id: id, at: p))
+            case XI_TouchBegin: return InputEvent(time: t, .touchBegin(id: id, at: p, modifiers: gestureModifiers(e.mods)))
             case XI_TouchUpdate: return InputEvent(time: t, .touchUpdate(id: id, at: p))
             default:
                 // The end the server sends when we give a touch back is not the finger's lift:
@@ -80,7 +81,9 @@ extension X11InputCapture {
                 return .some(nil)
             }
             switch type {
-            case XI_RawTouchBegin: return InputEvent(time: t, .touchBegin(id: id, at: p))
+            case XI_RawTouchBegin:
+                // A raw event has no modifier state: the pointer's, as it is read.
+                return InputEvent(time: t, .touchBegin(id: id, at: p, modifiers: gestureModifiers(pointerState()?.modifiers ?? 0)))
             case XI_RawTouchUpdate: return InputEvent(time: t, .touchUpdate(id: id, at: p))
             default:
                 rawTouchPositions[id] = nil  // the touch is over: nothing of it is kept
@@ -91,7 +94,9 @@ extension X11InputCapture {
             let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
             let fingers = Int(e.detail)
             switch type {
-            case XI_GestureSwipeBegin: return InputEvent(time: t, .touchpadSwipeBegin(fingers: fingers, at: Point(x: e.root_x, y: e.root_y)))
+            case XI_GestureSwipeBegin:
+                return InputEvent(time: t, .touchpadSwipeBegin(
+                    fingers: fingers, at: Point(x: e.root_x, y: e.root_y), modifiers: gestureModifiers(e.mods)))
             case XI_GestureSwipeUpdate: return InputEvent(time: t, .touchpadSwipeUpdate(fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y)))
             default:
                 let cancelled = e.flags & Int32(XIGestureSwipeEventCancelled) != 0
@@ -102,7 +107,9 @@ extension X11InputCapture {
             let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
             let fingers = Int(e.detail)
             switch type {
-            case XI_GesturePinchBegin: return InputEvent(time: t, .touchpadPinchBegin(fingers: fingers, at: Point(x: e.root_x, y: e.root_y)))
+            case XI_GesturePinchBegin:
+                return InputEvent(time: t, .touchpadPinchBegin(
+                    fingers: fingers, at: Point(x: e.root_x, y: e.root_y), modifiers: gestureModifiers(e.mods)))
             case XI_GesturePinchUpdate:
                 return InputEvent(time: t, .touchpadPinchUpdate(
                     fingers: fingers, delta: Point(x: e.delta_x, y: e.delta_y), scale: e.scale, angle: e.delta_angle))

@@ -6,8 +6,9 @@ public import Logging
 
 /// How the capture takes its input.
 public enum CaptureMode: Sendable {
-    /// The daemon: a passive grab of the trigger button on the root window, so pointer gestures
-    /// work over every application; presses that turn out to be plain clicks are replayed.
+    /// The daemon: passive grabs of the trigger buttons on the root window (with the modifiers
+    /// their bindings name), so pointer gestures work over every application; presses that turn
+    /// out to be plain clicks are replayed.
     case grab
     /// `--dry-run` and `record`: raw events only, nothing is grabbed, nothing is taken from
     /// applications. Positions are read from the pointer.
@@ -18,21 +19,29 @@ public enum CaptureMode: Sendable {
 /// engine's ownership decisions for grabbed button presses and touches.
 ///
 /// ```text
-/// press of the trigger button ──(synchronous passive grab activates: the pointer waits)──▶ engine
+/// press of a trigger button ──(synchronous passive grab activates: the pointer waits)──▶ engine
 ///   motion and release: the raw events of the device that pressed ──▶ engine
 ///   engine: claim   → XIAllowEvents(async): the rest of the press comes to the bridge only
 ///   engine: release → XIAllowEvents(replay): the server gives the application the press where
 ///                     it happened, the motion that followed in order, then the release
 /// ```
-/// See ``TriggerPress``. The bridge's own injected clicks never come back as input: the grab is
-/// lifted while the performer clicks the trigger button (``suspendingButtonGrab(_:)``) and put
-/// back after, or on the next loop turn if that fails (``restoreButtonGrab()``). Clicks from
-/// other XTest clients (xdotool, test drivers) are input like any other.
+/// See ``TriggerPress``. Each button that starts pointer gestures (``PointerPresses``) is
+/// grabbed once, with any modifiers or in exactly the modifier states its bindings name (and
+/// the locks'), so a press no binding wants is never taken and never waits. The bridge's own
+/// injected clicks never come back as input: the button's grab is lifted while the performer
+/// clicks it (``suspendingButtonGrab(_:_:)``) and put back after, or on the next loop turn if
+/// that fails (``restoreButtonGrab()``). Clicks from other XTest clients (xdotool, test
+/// drivers) are input like any other.
+///
+/// A gesture's modifiers are X's modifier state of its first event (a touch begin, a trigger
+/// press, an XI 2.4 gesture begin; observing, the pointer's state when a raw press or touch is
+/// read), less the modifier keys the bridge holds itself (``ownModifierMask``).
 public final class X11InputCapture: InputArbiter {
     public let display: X11Display
     public let mode: CaptureMode
-    /// The grabbed button; 0: pointer gestures are off.
-    public private(set) var button: Int
+    /// The presses that start pointer gestures: grabbed (their buttons, in their modifier
+    /// states) when taking input, followed when observing.
+    public internal(set) var pointer = PointerPresses()
     let logger: Logger
     var clock = ServerClock()
     /// What the bindings need grabbed (touches, touchpad gestures).
@@ -49,12 +58,22 @@ public final class X11InputCapture: InputArbiter {
     var swipeGrabbed = false
     var pinchGrabbed = false
     private let focus: FocusTracker?
-    /// The passive button grab is in place.
-    private var grabbed = false
-    /// The grab could not be put back after an injected click: logged once, retried.
-    private var grabRestoreFailed = false
+    /// The trigger buttons' grabs (``PassiveGrab/triggerButtons(_:_:)``).
+    var buttonGrabs: [PassiveGrab] = []
+    /// The buttons whose grab is in place.
+    var grabbedButtons: Set<Int> = []
+    /// The modifier states of trigger buttons that another client holds: their bindings cannot
+    /// fire (grab mode).
+    public internal(set) var grabConflicts: [ButtonGrabConflict] = []
+    /// X's modifiers as the keymap has them, for gestures' modifiers and the grabs' states.
+    var modifierMap = ModifierMap()
+    /// The X modifier bits of the keys the bridge itself holds down now (its `hold` keys, a
+    /// key action's): they never count as a gesture's modifiers.
+    var ownModifierMask: () -> UInt32 = { 0 }
+    /// A grab could not be put back after an injected click: logged once, retried.
+    var grabRestoreFailed = false
     /// No retry before this (a failing grab costs a round trip per try).
-    private var nextGrabRetry = ContinuousClock.now
+    var nextGrabRetry = ContinuousClock.now
     /// How long after a failed try the grab is tried again.
     var grabRetryInterval = Duration.seconds(1)
     /// The press of the trigger button in progress (grab mode).
@@ -63,11 +82,18 @@ public final class X11InputCapture: InputArbiter {
     private var triggerAxes = PointerAxes()
     /// Raw motion is selected (only while a press is in progress: no wakeups for plain motion).
     private var rawMotionSelected = false
+    /// Raw key releases are selected (only while the performer borrows a key the user holds).
+    private var rawKeyReleasesSelected = false
+    /// XTest slave devices: a raw key release of theirs is injected, never the user's hand.
+    var xtestDevices: Set<Int32> = []
+    /// Told of each raw key release of a keyboard that is not an XTest one, while followed
+    /// (``followKeyReleases(_:)``): the performer lets go of a key it put back for the user.
+    public var userKeyReleased: ((UInt8) -> Void)?
     /// Releases to feed before the next event: a previous press whose release never came.
     private var endedPresses: [InputEvent] = []
     /// The release of a press that came through the grab already released, to feed after it.
     private var releaseAfterPress: InputEvent? = nil
-    /// Raw releases of the trigger button that no followed press took (see ``EarlyReleases``).
+    /// Raw releases of trigger buttons that no followed press took (see ``EarlyReleases``).
     private var earlyReleases = EarlyReleases()
     /// The last freeze of the pointer by a press of ours, in the server's order of requests:
     /// only input the server sent during it can have queued behind it (see ``EarlyReleases``).
@@ -85,11 +111,14 @@ public final class X11InputCapture: InputArbiter {
     /// The time of the last event fed to the engine (see ``drain(_:)``).
     private var lastFed: Instant? = nil
 
-    /// Sets up selection (and, in `.grab` mode, the passive grab) on the root window.
-    public init(display: X11Display, mode: CaptureMode, button: Int, needs: CaptureNeeds, logger: Logger) throws(X11Error) {
+    /// Sets up selection (and, in `.grab` mode, the passive grabs) on the root window.
+    ///
+    /// - Throws: an X error, or ``X11Error/failed(_:display:)`` when a button that must be
+    ///   grabbed with any modifiers is another client's (a modifier state another client holds
+    ///   is only noted in ``grabConflicts``).
+    public init(display: X11Display, mode: CaptureMode, needs: CaptureNeeds, logger: Logger) throws(X11Error) {
         self.display = display
         self.mode = mode
-        self.button = button
         self.logger = logger
         self.focus = try? FocusTracker(display: display)
         if display.xinputVersion < XInputVersion(major: 2, minor: 4) {
@@ -99,7 +128,10 @@ public final class X11InputCapture: InputArbiter {
         refreshDevices()
         try select()
         randrEventBase = display.selectRandRChanges()
-        if mode == .grab && button != 0 { try grabButton() }
+        // A change of the keymap (where Num Lock is) reaches the modifier map.
+        display.followKeyboardMapping()
+        modifierMap = (try? display.currentModifierMap()) ?? ModifierMap()
+        try setPointerGrabs(needs.pointer)
         apply(needs)
     }
 
@@ -120,26 +152,6 @@ public final class X11InputCapture: InputArbiter {
     /// Milliseconds until `deadline` on the server clock, for `poll`.
     public func milliseconds(until deadline: Instant) -> Int32 { clock.milliseconds(until: deadline) }
 
-    /// Changes the trigger button (a config reload): the grab moves with it. A press still
-    /// undecided is given back to the application first. When the new button cannot be
-    /// grabbed, the old grab is put back and the error thrown: the previous config stays whole.
-    public func setButton(_ newButton: Int) throws(X11Error) {
-        guard newButton != button else { return }
-        sendDeferredClaim()
-        if triggerPress?.decision == .undecided { decideTriggerPress(.release) }
-        let old = button
-        if grabbed { try ungrabButton() }
-        button = newButton
-        guard mode == .grab, button != 0 else { return }
-        do {
-            try grabButton()
-        } catch {
-            button = old
-            if old != 0 { try? grabButton() }
-            throw error
-        }
-    }
-
     /// Gives back an undecided press and removes every grab (shutdown). Safe to call twice.
     public func releaseGrabs() {
         sendDeferredClaim()
@@ -149,39 +161,11 @@ public final class X11InputCapture: InputArbiter {
             _ = try? letGoOfHeldPress(sync: false)
             triggerPress = nil
         }
-        if grabbed { try? ungrabButton() }
+        releaseButtonGrabs()
         setTouchGrab(false)
         setGestureGrab(swipe: true, false)
         setGestureGrab(swipe: false, false)
         display.flush()
-    }
-
-    /// Runs `body` (an injection of the trigger button) with the passive grab lifted, so the
-    /// injected click reaches applications instead of coming back to the bridge. The grab is
-    /// put back afterwards; if that fails, ``restoreButtonGrab()`` retries it.
-    public func suspendingButtonGrab<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
-        sendDeferredClaim()
-        guard grabbed else { return try body() }
-        try? ungrabButton()
-        defer { restoreButtonGrab() }
-        return try body()
-    }
-
-    /// Puts the button grab back if it is missing (the daemon calls this every loop turn; it
-    /// costs nothing when the grab is in place). A failure is logged once, with what to do.
-    public func restoreButtonGrab() {
-        guard mode == .grab, button != 0, !grabbed, !display.isConnectionLost, ContinuousClock.now >= nextGrabRetry else { return }
-        do {
-            try grabButton()
-            if grabRestoreFailed { logger.notice("mouse button \(button) is grabbed again: pointer gestures work again") }
-            grabRestoreFailed = false
-        } catch {
-            if !grabRestoreFailed {
-                logger.error("pointer gestures are paused: \(error); retrying")
-            }
-            grabRestoreFailed = true
-            nextGrabRetry = .now + grabRetryInterval
-        }
     }
 
     // MARK: - Events
@@ -267,17 +251,25 @@ public final class X11InputCapture: InputArbiter {
             let p = Point(x: e.root_x, y: e.root_y)
             lastPointer = p
             if mode == .grab { return grabbedPointerEvent(type, e, at: p, time: t) }
-            return pointerEvent(type, detail: Int(e.detail), at: p, time: t)
+            return pointerEvent(type, detail: Int(e.detail), at: p, modifiers: gestureModifiers(e.mods), time: t)
+        case XI_RawKeyRelease:
+            let e = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
+            // A slave's (the master repeats it), and not injected through XTest.
+            if e.deviceid == e.sourceid, !xtestDevices.contains(e.sourceid), let keycode = UInt8(exactly: e.detail) {
+                userKeyReleased?(keycode)
+            }
+            return nil
         case XI_RawButtonPress, XI_RawButtonRelease, XI_RawMotion:
             let e = cookie.pointee.data.assumingMemoryBound(to: XIRawEvent.self).pointee
             if mode == .grab { return triggerPressEvent(type, e) }
             // Pointer events a touchscreen emulates are the touches themselves, seen twice.
             if e.flags & Int32(XIPointerEmulated) != 0 { return nil }
             let t = clock.instant(serverTime: UInt32(truncatingIfNeeded: e.time))
-            let p = pointerPosition() ?? lastPointer
+            let state = pointerState()
+            let p = state?.position ?? lastPointer
             lastPointer = p
             let kind = type == XI_RawButtonPress ? XI_ButtonPress : type == XI_RawButtonRelease ? XI_ButtonRelease : XI_Motion
-            return pointerEvent(kind, detail: Int(e.detail), at: p, time: t)
+            return pointerEvent(kind, detail: Int(e.detail), at: p, modifiers: gestureModifiers(state?.modifiers ?? 0), time: t)
         case XI_HierarchyChanged:
             // Grabs are on the master devices: hot-plugged devices fall under them at once.
             logger.info("input devices changed")
@@ -290,9 +282,9 @@ public final class X11InputCapture: InputArbiter {
         }
     }
 
-    private func pointerEvent(_ type: Int32, detail: Int, at p: Point, time t: Instant) -> InputEvent? {
+    private func pointerEvent(_ type: Int32, detail: Int, at p: Point, modifiers: Modifiers, time t: Instant) -> InputEvent? {
         switch type {
-        case XI_ButtonPress: InputEvent(time: t, .buttonPress(button: detail, at: p))
+        case XI_ButtonPress: InputEvent(time: t, .buttonPress(button: detail, at: p, modifiers: modifiers))
         case XI_ButtonRelease: InputEvent(time: t, .buttonRelease(button: detail, at: p))
         default: InputEvent(time: t, .motion(at: p))
         }
@@ -300,17 +292,30 @@ public final class X11InputCapture: InputArbiter {
 
     // MARK: - The trigger press (grab mode)
 
-    /// An event the button grab delivered. Only the press that activated the grab matters:
+    /// An event the button grabs delivered. Only the press that activated a grab matters:
     /// what follows it comes from the source device's raw events, which arrive while the
     /// pointer is frozen (the grabbed events only come once a claim thawed it, and would be
-    /// seen twice).
+    /// seen twice). Another trigger button pressed during a press comes through the active
+    /// grab of the first: it is no gesture.
     private func grabbedPointerEvent(_ type: Int32, _ e: XIDeviceEvent, at p: Point, time t: Instant) -> InputEvent? {
-        guard type == XI_ButtonPress, Int(e.detail) == button else { return nil }
+        let button = Int(e.detail)
+        guard type == XI_ButtonPress, isTriggerButton(button) else { return nil }
         if let press = triggerPress, !press.released {
+            guard press.button == button else { return nil }
             // A press whose raw release never came (its device vanished): it ends here, for the
             // engine too, which would otherwise ignore the new press and leave it undecided.
             logger.debug("a new press of button \(button) ends the previous one", metadata: ["previous": "\(press)"])
             if press.feedsEngine { endedPresses.append(InputEvent(time: t, .buttonRelease(button: press.button, at: press.position))) }
+        }
+        let modifiers = gestureModifiers(e.mods)
+        guard pointer.starts(button: button, modifiers: modifiers) else {
+            // Grabbed in a modifier state that counts a key the bridge holds itself (its own
+            // Super held for a gesture, a press with plain Super+click bound): not the user's
+            // gesture, so it goes straight back.
+            logger.debug("a press of button \(button) with \(modifiers) held starts no gesture: given back")
+            triggerPress = nil
+            allowEvents(master: e.deviceid, button: button, released: false, claimed: false)
+            return nil
         }
         triggerPress = TriggerPress(button: button, master: e.deviceid, source: e.sourceid, position: p)
         freeze = PointerFreeze(start: e.serial)
@@ -319,14 +324,14 @@ public final class X11InputCapture: InputArbiter {
             logger.debug("a press of button \(button) came through the grab after its release")
             triggerPress?.released = true
             releaseAfterPress = InputEvent(time: released, .buttonRelease(button: button, at: p))
-            return InputEvent(time: t, .buttonPress(button: button, at: p))
+            return InputEvent(time: t, .buttonPress(button: button, at: p, modifiers: modifiers))
         }
         // Raw motion first, and sent at once: the motion made before the server has the
         // selection is lost to the engine, and reading the device's axes waits a round trip.
         selectRawMotion(true)
         display.flush()
         triggerAxes = pointerAxes(of: e.sourceid)
-        return InputEvent(time: t, .buttonPress(button: button, at: p))
+        return InputEvent(time: t, .buttonPress(button: button, at: p, modifiers: modifiers))
     }
 
     /// A raw event during a press of the trigger button: the motion and release of the device
@@ -341,8 +346,8 @@ public final class X11InputCapture: InputArbiter {
             // queued behind it, however late the daemon reads it; a release sent at any other
             // time (a click another client's grab took, an injected click) belongs to no press
             // of ours.
-            if type == XI_RawButtonRelease, Int(e.detail) == button, freeze.contains(e.serial) {
-                earlyReleases.note(source: e.sourceid, button: button, time: t)
+            if type == XI_RawButtonRelease, isTriggerButton(Int(e.detail)), freeze.contains(e.serial) {
+                earlyReleases.note(source: e.sourceid, button: Int(e.detail), time: t)
             }
             return nil
         }
@@ -403,7 +408,7 @@ public final class X11InputCapture: InputArbiter {
 
     /// Carries out the engine's decision on the press in progress: thaw the pointer for the
     /// bridge (claim), or have the server replay the press to the application (release).
-    private func decideTriggerPress(_ ownership: Ownership) {
+    func decideTriggerPress(_ ownership: Ownership) {
         guard var press = triggerPress, let decision = press.decide(ownership) else { return }
         triggerPress = press
         if decision == .claimed && defersClaims {
@@ -440,7 +445,7 @@ public final class X11InputCapture: InputArbiter {
     }
 
     /// Thaws the frozen pointer for the bridge (claim) or has the server replay the press.
-    private func allowEvents(master: Int32, button: Int, released: Bool, claimed: Bool) {
+    func allowEvents(master: Int32, button: Int, released: Bool, claimed: Bool) {
         let mode = claimed ? Int32(XIAsyncDevice) : Int32(XIReplayDevice)
         do {
             // A claim is not waited for: what follows it goes on the same connection, and the
@@ -459,14 +464,27 @@ public final class X11InputCapture: InputArbiter {
         }
     }
 
-    private func pointerPosition() -> Point? {
-        try? display.call("XQueryPointer") { handle -> Point? in
+    /// Where the pointer is and the modifier state (with the buttons'), now: what an observed
+    /// raw event lacks (one round trip).
+    func pointerState() -> (position: Point, modifiers: UInt32)? {
+        try? display.call("XQueryPointer") { handle -> (Point, UInt32)? in
             var root: Window = 0, child: Window = 0
             var rx: Int32 = 0, ry: Int32 = 0, wx: Int32 = 0, wy: Int32 = 0
             var mask: UInt32 = 0
             guard XQueryPointer(handle, display.root.rawValue, &root, &child, &rx, &ry, &wx, &wy, &mask) != 0 else { return nil }
-            return Point(x: Double(rx), y: Double(ry))
+            return (Point(x: Double(rx), y: Double(ry)), mask)
         }
+    }
+
+    /// A gesture's modifiers from an XI2 event's modifier state.
+    func gestureModifiers(_ state: XIModifierState) -> Modifiers {
+        gestureModifiers(UInt32(bitPattern: state.effective))
+    }
+
+    /// A gesture's modifiers from an X modifier state: the named ones held, less those of the
+    /// keys the bridge holds itself.
+    func gestureModifiers(_ state: UInt32) -> Modifiers {
+        modifierMap.modifiers(state: state & ~ownModifierMask())
     }
 
     // MARK: - Ownership (InputArbiter)
@@ -490,8 +508,9 @@ public final class X11InputCapture: InputArbiter {
     static let masterPointer = Int32(XIAllMasterDevices)
 
     /// What is selected for all devices on the root window: hierarchy changes and, grabbing,
-    /// the raw button releases (a quick click's release must not be missed), raw touch ends
-    /// and, during a press of the trigger button only, raw motion.
+    /// the raw button releases (a quick click's release must not be missed), raw touch ends,
+    /// during a press of a trigger button only, raw motion, and while the performer holds a
+    /// copy of a key the user holds, raw key releases.
     private var allDevicesMask: EventMask {
         var mask = EventMask()
         mask.set(XI_HierarchyChanged)
@@ -501,6 +520,7 @@ public final class X11InputCapture: InputArbiter {
             // touch given back while down.
             mask.set(XI_RawTouchEnd)
             if rawMotionSelected { mask.set(XI_RawMotion) }
+            if rawKeyReleasesSelected { mask.set(XI_RawKeyRelease) }
         }
         return mask
     }
@@ -509,17 +529,32 @@ public final class X11InputCapture: InputArbiter {
     private func selectRawMotion(_ on: Bool) {
         guard on != rawMotionSelected else { return }
         rawMotionSelected = on
+        reselectAllDevices(what: "raw motion", on, else: "cannot follow the pointer during a button press")
+    }
+
+    /// Follows raw key releases (true) or stops (false): while the performer holds a copy of a
+    /// key the user holds, so that the copy goes when the user lets go (``userKeyReleased``).
+    /// Sent without waiting, before the requests that follow on the connection: a release the
+    /// server processes after them is seen.
+    public func followKeyReleases(_ on: Bool) {
+        guard mode == .grab, on != rawKeyReleasesSelected else { return }
+        rawKeyReleasesSelected = on
+        reselectAllDevices(what: "raw key releases", on, else: "cannot follow the keys the user lets go of")
+    }
+
+    /// Sends ``allDevicesMask`` again after one of its parts changed.
+    private func reselectAllDevices(what: String, _ on: Bool, else problem: String) {
         var mask = allDevicesMask
         let root = display.root.rawValue
         do {
-            try display.call("XISelectEvents(raw motion \(on ? "on" : "off"))") { handle in
+            try display.call("XISelectEvents(\(what) \(on ? "on" : "off"))") { handle in
                 mask.withXIEventMask(device: Int32(XIAllDevices)) { m in
                     var m = m
                     _ = XISelectEvents(handle, root, &m, 1)
                 }
             }
         } catch {
-            logger.warning("cannot follow the pointer during a button press: \(error)")
+            logger.warning("\(problem): \(error)")
         }
     }
 
@@ -550,20 +585,6 @@ public final class X11InputCapture: InputArbiter {
                 XSelectInput(handle, root, attributes.your_event_mask | StructureNotifyMask)
             }
         }
-    }
-
-    private func grabButton() throws(X11Error) {
-        let failed = try PassiveGrab.triggerButton(button).take(on: display)
-        guard failed == 0 else {
-            throw .failed("cannot grab mouse button \(button) on the root window: another client holds it (status \(failed)); "
-                + "choose another [pointer] button or stop that client", display: display.name)
-        }
-        grabbed = true
-    }
-
-    private func ungrabButton() throws(X11Error) {
-        try PassiveGrab.triggerButton(button).release(on: display)
-        grabbed = false
     }
 }
 

@@ -65,6 +65,8 @@ public final class X11Display {
 
     private let connection: ConnectionState
     private var atoms: [String: Atom] = [:]
+    /// The modifier map last read, and ``keyboardMappingChanges`` then (``currentModifierMap()``).
+    var cachedModifierMap: (map: ModifierMap, changes: Int)?
     private var operations = OperationLog()
     /// Errors recorded but not yet thrown by a call in progress, nor declared asynchronous.
     private var unclaimed: [XProtocolError] = []

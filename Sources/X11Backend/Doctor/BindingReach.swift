@@ -6,8 +6,9 @@ public import GestureEngine
 /// A binding can fire from the devices its trigger applies to (``Trigger/applies(to:)``: the
 /// device can make the gesture with its fingers — a pointer one — and the binding names no
 /// other device). Of those, a touchscreen counts when the display has one, a touchpad when it has
-/// one and the server speaks XInput 2.4 (touchpad gestures), the pointer when `[pointer]
-/// button` is not 0. A binding none of whose devices counts can never fire here.
+/// one and the server speaks XInput 2.4 (touchpad gestures), the pointer when a button starts
+/// the binding's gestures (its own `button`, or `[pointer] button` when that is not 0). A
+/// binding none of whose devices counts can never fire here.
 ///
 /// ```swift
 /// let reach = BindingReach(config: config, devices: try display.listDevices(), xinput: display.xinputVersion)
@@ -22,8 +23,11 @@ public struct BindingReach: Sendable {
     public var touchpads: [InputDevice]
     /// The XInput version the server speaks.
     public var xinput: XInputVersion
-    /// The device kinds whose gestures can reach the engine here.
+    /// The device kinds whose gestures can reach the engine here (the pointer's: those of
+    /// bindings a button starts, ``usable(for:)``).
     public var usable: Set<DeviceKind>
+    /// `[pointer] button`: what starts the pointer bindings that name no button.
+    public var pointerButton: Int
 
     public init(config: Config, devices: [InputDevice], xinput: XInputVersion) {
         bindings = config.bindings
@@ -33,8 +37,15 @@ public struct BindingReach: Sendable {
         var usable: Set<DeviceKind> = []
         if !touchscreens.isEmpty { usable.insert(.touchscreen) }
         if !touchpads.isEmpty, xinput >= .gestures { usable.insert(.touchpad) }
-        if config.pointerButton != 0 { usable.insert(.pointer) }
+        usable.insert(.pointer)
         self.usable = usable
+        pointerButton = config.pointerButton
+    }
+
+    /// The device kinds whose gestures can reach `binding` here: the pointer only when a button
+    /// starts its gestures.
+    public func usable(for binding: Binding) -> Set<DeviceKind> {
+        binding.trigger.pointerButton(default: pointerButton) != 0 ? usable : usable.subtracting([.pointer])
     }
 
     /// The kinds of device `binding` can fire from, wherever they are present.
@@ -44,7 +55,7 @@ public struct BindingReach: Sendable {
 
     /// The bindings that can never fire here, in config order.
     public var stranded: [Binding] {
-        bindings.filter { Self.devices(for: $0).allSatisfy { !usable.contains($0) } }
+        bindings.filter { binding in Self.devices(for: binding).allSatisfy { !usable(for: binding).contains($0) } }
     }
 
     /// The stranded bindings that `kind` would make fire.

@@ -200,24 +200,7 @@ public struct Doctor {
             ?? "X does not say which client (another gesture or mouse-binding program)"
         var checks: [DoctorCheck] = []
 
-        let button = config.pointerButton
-        if button == 0 {
-            checks.append(DoctorCheck("button grab", .ok, "pointer gestures are off ([pointer] button = 0): nothing to grab"))
-        } else {
-            switch Self.probe(.triggerButton(button), on: display) {
-            case .granted:
-                checks.append(DoctorCheck("button grab", .ok, "mouse button \(button) can be grabbed on the root window (taken and released)"))
-            case .held(let status):
-                checks.append(DoctorCheck(
-                    "button grab", holder == nil ? .fail : .warn,
-                    "another client holds a grab of mouse button \(button) on the root window (status \(status)): \(held)",
-                    advice: holder == nil
-                        ? "stop the program that grabs it, or choose another [pointer] button (0 turns pointer gestures off); gesture-bridge does not start without it"
-                        : "nothing to do if that gesture-bridge is yours"))
-            case .failed(let error):
-                checks.append(DoctorCheck("button grab", .fail, "cannot grab mouse button \(button): \(error)", advice: "see the X error; `xinput list` shows the devices"))
-            }
-        }
+        checks.append(checkButtonGrabs(display, config: config, needs: needs, holder: holder))
 
         if !needs.touchscreen {
             checks.append(DoctorCheck("touch grab", .ok, "not needed: no binding fires from a touchscreen"))
@@ -225,10 +208,10 @@ public struct Doctor {
             switch Self.probe(.touches, on: display) {
             case .granted:
                 checks.append(DoctorCheck("touch grab", .ok, "touches can be grabbed on the root window (taken and released)"))
-            case .held(let status):
+            case .held(let refusals):
                 checks.append(DoctorCheck(
                     "touch grab", .warn,
-                    "another client holds the touch grab on the root window (status \(status)): \(held); touchscreen gestures would be off",
+                    "another client holds the touch grab on the root window (status \(Self.statusName(refusals))): \(held); touchscreen gestures would be off",
                     advice: holder == nil ? "stop the program that grabs touches (another gesture tool)" : "nothing to do if that gesture-bridge is yours"))
             case .failed(let error):
                 checks.append(DoctorCheck("touch grab", .warn, "cannot grab touches: \(error); touchscreen gestures would be off", advice: "see the X error"))
@@ -247,7 +230,8 @@ public struct Doctor {
             for what in wanted {
                 switch Self.probe(what == "swipes" ? .touchpadSwipes : .touchpadPinches, on: display) {
                 case .granted: granted.append(what)
-                case .held(let status): problems.append("another client holds the touchpad \(what.dropLast(2)) grab (status \(status)): \(held)")
+                case .held(let refusals):
+                    problems.append("another client holds the touchpad \(what.dropLast(2)) grab (status \(Self.statusName(refusals))): \(held)")
                 case .failed(let error): problems.append("cannot grab touchpad \(what): \(error)")
                 }
             }
@@ -262,27 +246,83 @@ public struct Doctor {
         return checks
     }
 
+    /// `button grab`: each trigger button's grab, in the modifier states its bindings start in
+    /// (``CaptureNeeds/pointer``), taken for a moment. A button grabbed with any modifiers that
+    /// another client holds stops the daemon; a modifier state another client holds (a
+    /// mouse-binding program's Alt + drag) only keeps its bindings from firing, which are named.
+    private func checkButtonGrabs(_ display: X11Display, config: Config, needs: CaptureNeeds, holder: String?) -> DoctorCheck {
+        let held = holder.map { "most likely the gesture-bridge already running on this display (\($0))" }
+            ?? "X does not say which client (another gesture or mouse-binding program)"
+        guard !needs.pointer.isEmpty else {
+            let why = config.pointerButton == 0 ? "pointer gestures are off ([pointer] button = 0)" : "no binding starts a pointer gesture"
+            return DoctorCheck("button grab", .ok, "\(why): nothing to grab")
+        }
+        let map = (try? display.modifierMap()) ?? ModifierMap()
+        var granted: [String] = [], conflicts: [String] = [], failures: [DoctorCheck] = []
+        for (grab, presses) in zip(PassiveGrab.triggerButtons(needs.pointer, map), needs.pointer.buttons) {
+            let button = presses.button
+            let states = presses.anyModifiers ? "" : " with " + presses.modifierSets.map(\.description).joined(separator: ", ")
+            switch Self.probe(grab, on: display) {
+            case .granted:
+                granted.append("mouse button \(button)\(states)")
+            case .held(let refusals) where grab.isForAnyModifiers:
+                failures.append(DoctorCheck(
+                    "button grab", holder == nil ? .fail : .warn,
+                    "another client holds a grab of mouse button \(button) on the root window (status \(Self.statusName(refusals))): \(held)",
+                    advice: holder == nil
+                        ? "stop the program that grabs it, or choose another [pointer] button (0 turns pointer gestures off); gesture-bridge does not start without it"
+                        : "nothing to do if that gesture-bridge is yours"))
+            case .held(let refusals):
+                for conflict in ButtonGrabConflict.from(refusals, button: button, map: map) {
+                    conflicts.append(conflict.explanation(in: config, holder: held))
+                }
+            case .failed(let error):
+                failures.append(DoctorCheck(
+                    "button grab", .fail, "cannot grab mouse button \(button): \(error)", advice: "see the X error; `xinput list` shows the devices"))
+            }
+        }
+        if let failure = failures.first(where: { $0.status == .fail }) ?? failures.first { return failure }
+        if !conflicts.isEmpty {
+            return DoctorCheck(
+                "button grab", holder == nil ? .warn : .ok, conflicts.joined(separator: "; "),
+                advice: holder == nil
+                    ? "stop the program that grabs those buttons with those modifiers (a window manager's or mouse-binding program's), or bind other modifiers or buttons"
+                    : "nothing to do if that gesture-bridge is yours")
+        }
+        return DoctorCheck("button grab", .ok, "\(granted.joined(separator: "; ")) can be grabbed on the root window (taken and released)")
+    }
+
     /// What a grab attempt found.
     enum GrabProbe {
         /// Granted (and released again).
         case granted
-        /// Refused: another client holds a conflicting grab; the status X gave (`BadAccess`, …).
-        case held(String)
+        /// Refused, in every modifier state or some: another client holds a conflicting grab;
+        /// the states and the status X gave for each (`BadAccess`, …).
+        case held([PassiveGrab.Refusal])
         /// The request failed with an X error.
         case failed(X11Error)
     }
 
     /// Takes `grab` — the capture's own definition of it, mode, mask and modifiers included —
-    /// and, when it is granted, releases it at once.
+    /// and releases at once what was granted.
     private static func probe(_ grab: PassiveGrab, on display: X11Display) -> GrabProbe {
         do {
-            let status = try grab.take(on: display)
-            guard status == 0 else { return .held(grabStatusName(status)) }
+            let refusals = try grab.takeEach(on: display)
+            guard refusals.isEmpty else {
+                // A grab of several modifier states holds those granted: let go of them.
+                if grab.modifiers.count > refusals.count { try? grab.release(on: display, operation: "release \(grab.name)") }
+                return .held(refusals)
+            }
             try grab.release(on: display, operation: "release \(grab.name)")
             return .granted
         } catch {
             return .failed(error)
         }
+    }
+
+    /// The status of the first refused state, by name.
+    static func statusName(_ refusals: [PassiveGrab.Refusal]) -> String {
+        grabStatusName(refusals.first?.status ?? 0)
     }
 
     /// `BadAccess` and the `XIGrab…` statuses by name.

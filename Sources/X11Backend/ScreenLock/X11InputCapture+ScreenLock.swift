@@ -12,7 +12,7 @@ extension X11InputCapture {
                 logger.debug("the screen locked: the held press of button \(press.button) is no longer grabbed")
             }
         } catch {
-            logger.warning("the screen locked, but the held press of button \(triggerPress?.button ?? button) could not be let go: \(error)")
+            logger.warning("the screen locked, but the held press\(triggerPress.map { " of button \($0.button)" } ?? "") could not be let go: \(error)")
         }
     }
 }

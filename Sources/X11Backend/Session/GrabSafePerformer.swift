@@ -26,8 +26,8 @@ public final class GrabSafePerformer: ActionPerformer {
         // pointer input would queue behind the freeze, and other actions may wait on the server.
         if case .key = action {} else { capture.sendDeferredClaim() }
         switch action {
-        case .click(let button) where button == capture.button:
-            try capture.suspendingButtonGrab { () throws(ActionError) in
+        case .click(let button) where capture.isTriggerButton(button):
+            try capture.suspendingButtonGrab(button) { () throws(ActionError) in
                 try capture.lettingPointerInputThrough { () throws(ActionError) in try inner.perform(action, context: context) }
             }
         case .click, .scroll:

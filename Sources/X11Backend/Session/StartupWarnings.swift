@@ -66,14 +66,17 @@ public enum StartupWarnings {
         if session.xinput < XInputVersion.gestures {
             missing[.touchpad] = .other("the X server speaks XInput \(session.xinput) and touchpad gestures need \(XInputVersion.gestures)")
         }
-        if config.pointerButton == 0 { missing[.pointer] = .other("pointer gestures are off ([pointer] button = 0)") }
-        guard !missing.isEmpty else { return lines }
 
         // The bindings that can never fire, in config order, on one line with every reason that
         // stops one of them: one line per kind of device would name a 3-finger swipe twice.
         var stranded: [Binding] = []
         var stopping: Set<DeviceKind> = []
         for binding in config.bindings {
+            var missing = missing
+            // A pointer binding that names its own button has one, whatever `[pointer] button` is.
+            if binding.trigger.pointerButton(default: config.pointerButton) == 0 {
+                missing[.pointer] = .other("pointer gestures are off ([pointer] button = 0)")
+            }
             let devices = BindingReach.devices(for: binding)
             guard !devices.isEmpty, devices.allSatisfy({ missing[$0] != nil }) else { continue }
             stranded.append(binding)
@@ -119,6 +122,8 @@ public enum StartupWarnings {
         if let device = t.device { words.append("on \(device.rawValue)") }
         if let app = t.app { words.append("in \(app)") }
         if let monitor = t.monitor { words.append("on monitor \(monitor)") }
+        if let button = t.button { words.append("button \(button)") }
+        if let modifiers = t.modifiers { words.append("holding \(modifiers)") }
         return "\(words.joined(separator: " ")) → \(binding.actionExcerpt) (\(binding.source))"
     }
 }

@@ -71,8 +71,7 @@ public final class X11Session {
 
         do {
             capture = try X11InputCapture(
-                display: display, mode: takingInput ? .grab : .observe, button: config.pointerButton, needs: CaptureNeeds(config),
-                logger: logger)
+                display: display, mode: takingInput ? .grab : .observe, needs: CaptureNeeds(config), logger: logger)
             if takingInput {
                 let injector = try X11ActionPerformer(display: display, logger: logger)
                 injector.restoreStaleLentKeycodes()
@@ -81,6 +80,11 @@ public final class X11Session {
                 capture.defersClaims = true
                 touchscreenMapper = TouchscreenMapper(display: display, request: config.touchscreenOutput, logger: logger)
                 touchscreenMapper?.apply()
+                // The bridge's own keys are never a gesture's modifiers.
+                capture.ownModifierMask = { [unowned injector] in injector.heldModifierMask }
+                // A modifier key put back for the user is let go when the user lets go.
+                injector.followKeyReleases = { [unowned capture] in capture.followKeyReleases($0) }
+                capture.userKeyReleased = { [unowned injector] in injector.userReleased($0) }
             } else {
                 performer = nil
                 touchscreenMapper = nil
@@ -88,6 +92,7 @@ public final class X11Session {
         } catch {
             throw StartFailure(description: "\(error)")
         }
+        logGrabConflicts(config)
     }
 
     /// The capture grabs, claims and performs (the live daemon), rather than observing.
@@ -163,12 +168,28 @@ public final class X11Session {
     /// A child process ended (SIGCHLD): the performer reaps the programs it started.
     public func reapChildren() { performer?.reapChildren() }
 
-    /// Takes what a new config needs: the trigger button's grab moves, touch and touchpad grabs
-    /// follow the bindings. Throws, with nothing changed, when the new button cannot be grabbed.
+    /// Takes what a new config needs: the trigger buttons' grabs move, touch and touchpad grabs
+    /// follow the bindings. Throws, with nothing changed, when a button that must be grabbed
+    /// with any modifiers cannot be; a modifier state another client holds is logged once,
+    /// naming the bindings that cannot fire (``logGrabConflicts(_:)``).
     public func apply(_ config: Config) throws(X11Error) {
-        try capture.setButton(config.pointerButton)
-        capture.apply(CaptureNeeds(config))
+        let needs = CaptureNeeds(config)
+        try capture.setPointerGrabs(needs.pointer)
+        capture.apply(needs)
         touchscreenMapper?.configure(config.touchscreenOutput)
+        logGrabConflicts(config)
+    }
+
+    /// The pointer grabs another client holds, as the last log said them: each is said once.
+    private var loggedConflicts: [ButtonGrabConflict] = []
+
+    /// Logs each trigger button's modifier state that another client holds, with the bindings
+    /// that cannot fire, once (again only when a reload changes them).
+    public func logGrabConflicts(_ config: Config) {
+        let conflicts = capture.grabConflicts
+        defer { loggedConflicts = conflicts }
+        guard conflicts != loggedConflicts else { return }
+        for conflict in conflicts { logger.warning("\(conflict.explanation(in: config))") }
     }
 
     /// Shutdown: gives back what is undecided, releases every grab and anything held, and

@@ -12,7 +12,7 @@ public enum FuzzStep: Hashable, Sendable {
 ///
 /// The decoding covers what the engine's callers can hand it and more: touches that begin,
 /// move, end and are cancelled under a small pool of ids (so ids repeat, end before they begin,
-/// begin twice), presses of any button, touchpad sequences that never end or end as the other
+/// begin twice), presses of any button with any modifiers held, touchpad sequences that never end or end as the other
 /// family, focus and screen changes, time that stands still, runs backwards or jumps by 1e12 ms,
 /// and coordinates, deltas, scales and angles up to ±1.7e308. Every number is finite: the
 /// engine's two callers (the trace reader and the X capture) never produce anything else, and
@@ -83,7 +83,13 @@ public struct EngineFuzzCase: Sendable {
 
     /// One binding's trigger, valid as the config would accept it except for `repeat_every`.
     private static func trigger(_ b: inout FuzzBytes) -> Trigger {
-        let gesture = b.pick(GestureKind.allCases)
+        // The gesture's byte also gives the modifiers and a pointer binding's button, so that
+        // the inputs kept from before they existed decode to the same gestures.
+        let gestureByte = Int(b.byte())
+        let gesture = GestureKind.allCases[gestureByte % GestureKind.allCases.count]
+        let extra = gestureByte / GestureKind.allCases.count
+        let modifiers: Modifiers? = extra % 3 == 0 && extra / 3 % Modifiers.combinations != 0
+            ? Modifiers(rawValue: UInt8(extra / 3 % Modifiers.combinations)) : nil
         let fingers = gesture == .pinch || gesture == .rotate ? 2 + b.below(4) : gesture == .stroke ? 1 : 1 + b.below(5)
         let direction: Direction? = switch gesture {
         case .swipe, .pan: b.pick([nil] + Direction.planar)
@@ -98,9 +104,11 @@ public struct EngineFuzzCase: Sendable {
         let app: String? = shape & 0x80 != 0 ? "firefox" : nil
         let on: FiringPoint = gesture.isContinuous && b.flag() ? .end : .begin
         let repeatEvery: Double? = gesture.isContinuous && on == .begin && b.flag() ? b.pick(repeats) : nil
+        let button: Int? = device == .pointer && extra % 2 == 1 ? [1, 2, 3, 8, 9][extra / 2 % 5] : nil
         return Trigger(
             gesture: gesture, fingers: fingers, taps: gesture == .tap ? 1 + b.below(3) : 1, direction: direction,
-            edge: edge, device: device, app: app, on: on, repeatEvery: repeatEvery, shape: strokeShape)
+            edge: edge, device: device, app: app, on: on, repeatEvery: repeatEvery, shape: strokeShape, modifiers: modifiers,
+            button: button)
     }
 
     private static func steps(_ b: inout FuzzBytes, pointerButton: Int) -> [FuzzStep] {
@@ -133,12 +141,14 @@ public struct EngineFuzzCase: Sendable {
             if !t.isFinite { t = .greatestFiniteMagnitude }
             let time = Instant(milliseconds: t)
             let id = Int(b.byte() & 7)
+            // The operation's byte's high bits: the modifier keys held at a beginning.
+            let held = Modifiers(rawValue: op >> 4)
             let kind: InputEvent.Kind
             switch op % 16 {
             case 0, 1:
                 let p = place(&b, from: Point(x: 300 + Double(id) * 60, y: 400))
                 positions[id] = p
-                kind = .touchBegin(id: id, at: p)
+                kind = .touchBegin(id: id, at: p, modifiers: held)
             case 2, 3, 4:
                 let p = place(&b, from: positions[id] ?? .zero)
                 positions[id] = p
@@ -149,7 +159,7 @@ public struct EngineFuzzCase: Sendable {
                 kind = .touchCancel(id: id, at: positions[id] ?? .zero)
             case 7:
                 pointer = place(&b, from: pointer)
-                kind = .buttonPress(button: b.pick([trigger, trigger, 1, 2, 3, 8]), at: pointer)
+                kind = .buttonPress(button: b.pick([trigger, trigger, 1, 2, 3, 8]), at: pointer, modifiers: held)
             case 8:
                 pointer = place(&b, from: pointer)
                 kind = .buttonRelease(button: b.pick([trigger, trigger, 1, 3]), at: pointer)
@@ -159,7 +169,9 @@ public struct EngineFuzzCase: Sendable {
             case 10:
                 let fingers = b.pick([3, 2, 4, 1, 5, 1_000])
                 let at: Point? = b.flag() ? pointer : nil
-                kind = b.flag() ? .touchpadPinchBegin(fingers: fingers, at: at) : .touchpadSwipeBegin(fingers: fingers, at: at)
+                kind = b.flag()
+                    ? .touchpadPinchBegin(fingers: fingers, at: at, modifiers: held)
+                    : .touchpadSwipeBegin(fingers: fingers, at: at, modifiers: held)
             case 11:
                 let delta = place(&b, from: .zero)
                 kind = b.flag()

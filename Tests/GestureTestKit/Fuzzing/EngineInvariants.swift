@@ -7,7 +7,8 @@ public import GestureEngine
 ///   after it (no `changed`, no second end) until the next `began`.
 /// - Reports are in time order, and none is later than the latest instant the engine was given.
 /// - Each piece of input gets exactly one ownership decision: every touch (a begin of an id
-///   that is not down), every press of the trigger button, every touchpad sequence; the
+///   that is not down), every press that starts a pointer gesture (``PointerPresses``: of a
+///   trigger button, with the modifiers a binding of it wants), every touchpad sequence; the
 ///   decision of a press or a touchpad sequence comes by its end.
 /// - Discrete gestures are only `recognized`, continuous ones never; a firing names a bound
 ///   trigger of the same gesture.
@@ -41,7 +42,8 @@ public struct EngineInvariants: Sendable {
     public private(set) var violations: [String] = []
 
     private let triggers: [Trigger]
-    private let pointerButton: Int
+    /// Which presses start a pointer gesture.
+    private let presses: PointerPresses
     private var step = 0
     private var latest: Instant? = nil
     private var lastReport: Instant? = nil
@@ -52,10 +54,13 @@ public struct EngineInvariants: Sendable {
     private var touchesDown: Set<Int> = []
     /// Touches (by id) that began and have no decision yet, oldest first per id.
     private var undecidedTouches: [Int: Int] = [:]
-    /// Input side: whether the trigger button is down.
-    private var triggerDown = false
-    /// A press of the trigger button while it was down (input no X server sends, but a trace
-    /// may): which press a decision belongs to is then no longer known, so presses go unchecked.
+    /// Input side: the button of the press that started a pointer gesture, while it is down.
+    private var triggerDown: Int? = nil
+    /// The button of the last press that started a pointer gesture: its decision names it.
+    private var lastTrigger = 0
+    /// A press that starts a gesture while such a press is down (input no X server sends, but
+    /// a trace may): which press a decision belongs to is then no longer known, so presses go
+    /// unchecked.
     private var pointerUnknown = false
     private var undecidedPresses = 0
     /// Input side: the touchpad sequence's family (pinch: true) while one is open.
@@ -67,7 +72,7 @@ public struct EngineInvariants: Sendable {
     /// A checker for an engine with `configuration`.
     public init(_ configuration: EngineConfiguration) {
         triggers = configuration.triggers
-        pointerButton = configuration.pointerButton
+        presses = PointerPresses(triggers: configuration.triggers, defaultButton: configuration.pointerButton)
         maximumReportsPerCall = 16 + 3 * 32 * max(1, configuration.triggers.count)
     }
 
@@ -86,17 +91,18 @@ public struct EngineInvariants: Sendable {
         step += 1
         reach(event.time)
         switch event.kind {
-        case .touchBegin(let id, _):
+        case .touchBegin(let id, _, _):
             if touchesDown.insert(id).inserted { undecidedTouches[id, default: 0] += 1 }
         case .touchEnd(let id, _), .touchCancel(let id, _):
             touchesDown.remove(id)
-        case .buttonPress(let button, _) where pointerButton != 0 && button == pointerButton:
-            if triggerDown { pointerUnknown = true }
-            triggerDown = true
+        case .buttonPress(let button, _, let modifiers) where presses.starts(button: button, modifiers: modifiers):
+            if triggerDown != nil { pointerUnknown = true }
+            triggerDown = button
+            lastTrigger = button
             undecidedPresses += 1
-        case .buttonRelease(let button, _) where pointerButton != 0 && button == pointerButton:
-            if triggerDown { mustSettle.presses = true }
-            triggerDown = false
+        case .buttonRelease(let button, _) where button == triggerDown:
+            mustSettle.presses = true
+            triggerDown = nil
         case .touchpadSwipeBegin, .touchpadPinchBegin:
             // A begin without an end ends the sequence before it.
             if touchpadPinch != nil { mustSettle.sequences = true }
@@ -129,7 +135,9 @@ public struct EngineInvariants: Sendable {
             }
             undecidedTouches[id] = n == 1 ? nil : n - 1
         case .pointer(let button, let ownership):
-            if button != pointerButton { fail("a decision (\(ownership.rawValue)) for button \(button), not the trigger button \(pointerButton)") }
+            if button != lastTrigger && !pointerUnknown {
+                fail("a decision (\(ownership.rawValue)) for button \(button), not the trigger button pressed (\(lastTrigger))")
+            }
             if undecidedPresses == 0 {
                 if !pointerUnknown { fail("a second decision (\(ownership.rawValue)) for a press of button \(button)") }
             } else {
@@ -185,7 +193,7 @@ public struct EngineInvariants: Sendable {
         }
         reportsThisCall = 0
         if mustSettle.presses && !pointerUnknown && undecidedPresses > 0 {
-            fail("a press of button \(pointerButton) was released without a decision")
+            fail("a press of button \(lastTrigger) was released without a decision")
         }
         // The sequence that began in this step may be undecided yet; none before it.
         let open = touchpadPinch != nil ? 1 : 0
@@ -202,7 +210,7 @@ public struct EngineInvariants: Sendable {
         for (id, n) in undecidedTouches.sorted(by: { $0.key < $1.key }) where n > 0 {
             fail("touch \(id): \(n) without a decision")
         }
-        if !pointerUnknown && undecidedPresses > 0 { fail("\(undecidedPresses) press(es) of button \(pointerButton) without a decision") }
+        if !pointerUnknown && undecidedPresses > 0 { fail("\(undecidedPresses) press(es) of button \(lastTrigger) without a decision") }
         if undecidedSequences > 0 { fail("\(undecidedSequences) touchpad sequence(s) without a decision") }
     }
 }

@@ -28,7 +28,7 @@ struct TouchBookkeepingTests {
     func observingKeepsNothing() throws {
         try XServer.with(.xorgInputTest) { server in
             let capture = try X11InputCapture(
-                display: X11Display(name: server.name), mode: .observe, button: 3, needs: Self.needs, logger: quietLogger)
+                display: X11Display(name: server.name), mode: .observe, needs: Self.needs, logger: quietLogger)
             let touch = try server.touchscreen()
             try play(300, on: touch)
             var begins = 0, ends = 0
@@ -51,7 +51,7 @@ struct TouchBookkeepingTests {
     func grabbingLiftsOnceKeepsNothing() throws {
         try XServer.with(.xorgInputTest) { server in
             let capture = try X11InputCapture(
-                display: X11Display(name: server.name), mode: .grab, button: 3, needs: Self.needs, logger: quietLogger)
+                display: X11Display(name: server.name), mode: .grab, needs: Self.needs, logger: quietLogger)
             let touch = try server.touchscreen()
             let count = 120
             var lifts: [Int: Int] = [:]
@@ -61,7 +61,7 @@ struct TouchBookkeepingTests {
             func early(_ id: Int) -> Bool { id % 3 != 0 }
             func handle(_ event: InputEvent) {
                 switch event.kind {
-                case .touchBegin(let id, _):
+                case .touchBegin(let id, _, _):
                     if early(id) { capture.decideTouch(id, verdict(id)); decided.insert(id) }
                 case .touchEnd(let id, _), .touchCancel(let id, _):
                     lifts[id, default: 0] += 1

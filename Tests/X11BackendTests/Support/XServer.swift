@@ -248,6 +248,10 @@ final class XServer {
     /// slave device, not XTest's, so the server keeps its button state apart from injected events.
     func mouse() throws -> InputTestDevice { try inputDevice("mouse.sock") }
 
+    /// The `inputtest` keyboard of a ``Kind/xorgInputTest`` server: a real slave keyboard, whose
+    /// held keys the server keeps apart from XTest's (a user's physically held modifier).
+    func keyboard() throws -> InputTestDevice { try inputDevice("keyboard.sock") }
+
     private func inputDevice(_ socket: String) throws -> InputTestDevice {
         guard kind == .xorgInputTest else { throw HarnessError("\(name) is \(kind): it has no inputtest devices") }
         guard !stopped else { throw HarnessError("\(name) has stopped") }
@@ -307,8 +311,8 @@ final class XServer {
         return fields.count > 1 && Int32(fields[1]) == process.pid
     }
 
-    /// A headless Xorg: dummy video at 1280x800, no auto-added devices, and two `inputtest`
-    /// devices whose sockets live in `sockets` (the devices exist without a client; a test
+    /// A headless Xorg: dummy video at 1280x800, no auto-added devices, and `inputtest`
+    /// devices (touchscreen, touchpad, mouse, keyboard) whose sockets live in `sockets` (the devices exist without a client; a test
     /// connects through ``touchscreen()`` / ``touchpad()``, once per server lifetime).
     private static func xorgConfig(sockets: URL) -> String {
         """
@@ -356,12 +360,19 @@ final class XServer {
             Option "SocketPath" "\(sockets.appendingPathComponent("mouse.sock").path)"
             Option "DeviceType" "Pointer"
         EndSection
+        Section "InputDevice"
+            Identifier "Test Keyboard"
+            Driver "inputtest"
+            Option "SocketPath" "\(sockets.appendingPathComponent("keyboard.sock").path)"
+            Option "DeviceType" "Keyboard"
+        EndSection
         Section "ServerLayout"
             Identifier "layout"
             Screen "screen"
             InputDevice "Test Touchscreen"
             InputDevice "Test Touchpad"
             InputDevice "Test Mouse"
+            InputDevice "Test Keyboard"
         EndSection
         """
     }
