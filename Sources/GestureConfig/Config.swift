@@ -38,6 +38,8 @@ public struct Config: Hashable, Sendable {
     /// The `[[shape]]` tables, in file order: shapes that stroke bindings may name besides the
     /// built-in ones (``StrokeShape/builtIn``), which one of the same name replaces.
     public var shapes: [StrokeShape] = []
+    /// `[feedback]`: the trail drawn under a gesture and the word on screen after it.
+    public var feedback = Feedback()
 
     /// The default mouse button for pointer gestures: 3, the right button.
     public static let defaultPointerButton = 3

@@ -46,6 +46,8 @@ struct ConfigReader {
                 config.bindings = readBindings(value, at: path)
             case "shape":
                 config.shapes = readShapes(value, at: path)
+            case "feedback":
+                if let table = table(value, at: path) { config.feedback = readFeedback(table, at: path) }
             default:
                 let kind = value.kind == .table || value.array?.allSatisfy({ $0.kind == .table }) == true ? "table" : "key"
                 let hint = Self.placeHint(for: key, outside: nil)
@@ -59,7 +61,7 @@ struct ConfigReader {
 
     // MARK: - [recognizer]
 
-    static let topLevelKeys = ["recognizer", "pointer", "touchscreen", "bind", "shape"]
+    static let topLevelKeys = ["recognizer", "pointer", "touchscreen", "bind", "shape", "feedback"]
 
     /// A `[recognizer]` key: its settings property, whether 0 makes sense for it, and the
     /// largest value that still does.
@@ -422,7 +424,7 @@ struct ConfigReader {
         return nil
     }
 
-    private mutating func boolean(_ value: TOMLNode, key: String, at path: TOMLPath) -> Bool? {
+    mutating func boolean(_ value: TOMLNode, key: String, at path: TOMLPath) -> Bool? {
         if let flag = value.bool { return flag }
         report("'\(key)' must be true or false, not \(Self.noun(value.kind))", at: path)
         return nil
@@ -443,7 +445,7 @@ struct ConfigReader {
     }
 
     /// A number (an integer is fine): finite, not negative, and positive unless `zeroAllowed`.
-    private mutating func number(
+    mutating func number(
         _ value: TOMLNode, key: String, at path: TOMLPath, zeroAllowed: Bool
     ) -> Double? {
         let number: Double
@@ -507,6 +509,9 @@ struct ConfigReader {
         }
         if table != "[pointer]", key == "button" {
             return "; 'button' belongs in [pointer]: add a [pointer] line above it"
+        }
+        if table?.hasPrefix("[feedback") != true, feedbackKeys.contains(key) {
+            return "; '\(key)' belongs in [feedback]: add a [feedback] line above it"
         }
         if table != "[touchscreen]", key == "claim_on_second_finger" {
             return "; 'claim_on_second_finger' belongs in [touchscreen]: add a [touchscreen] line above it"
