@@ -11,15 +11,18 @@ public struct RandRMonitor: Hashable, Sendable {
     public var height: Int
     /// Whether RandR marks it primary.
     public var primary: Bool
+    /// Its width in millimetres as RandR gives it (0: unknown), for its DPI.
+    public var widthMillimetres: Int
 
     /// Creates a monitor.
-    public init(name: String, x: Int, y: Int, width: Int, height: Int, primary: Bool = false) {
+    public init(name: String, x: Int, y: Int, width: Int, height: Int, primary: Bool = false, widthMillimetres: Int = 0) {
         self.name = name
         self.x = x
         self.y = y
         self.width = width
         self.height = height
         self.primary = primary
+        self.widthMillimetres = widthMillimetres
     }
 
     /// `NAME W×H+X+Y`, with ` (primary)` when it is.
@@ -32,7 +35,7 @@ extension X11Display {
     /// no active monitor.
     public func randrMonitors() throws(X11Error) -> [RandRMonitor]? {
         let root = root.rawValue
-        let raw = try call("XRRGetMonitors") { handle -> [(name: Atom, x: Int32, y: Int32, width: Int32, height: Int32, primary: Bool)]? in
+        let raw = try call("XRRGetMonitors") { handle -> [(name: Atom, x: Int32, y: Int32, width: Int32, height: Int32, primary: Bool, mm: Int32)]? in
             var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
             guard XRRQueryExtension(handle, &eventBase, &errorBase) != 0,
                   XRRQueryVersion(handle, &major, &minor) != 0, (major, minor) >= (1, 5)
@@ -42,7 +45,7 @@ extension X11Display {
             defer { XRRFreeMonitors(list) }
             return (0..<Int(count)).map {
                 let m = list[$0]
-                return (m.name, m.x, m.y, m.width, m.height, m.primary != 0)
+                return (m.name, m.x, m.y, m.width, m.height, m.primary != 0, m.mwidth)
             }
         }
         guard let raw else { return nil }
@@ -51,7 +54,7 @@ extension X11Display {
             let name = (try? atomName(m.name)) ?? nil
             monitors.append(RandRMonitor(
                 name: name ?? "monitor-\(index + 1)", x: Int(m.x), y: Int(m.y),
-                width: Int(m.width), height: Int(m.height), primary: m.primary))
+                width: Int(m.width), height: Int(m.height), primary: m.primary, widthMillimetres: Int(m.mm)))
         }
         return monitors
     }
