@@ -116,14 +116,15 @@ public final class FeedbackObserver: PipelineObserver {
             trails[i].points.removeAll(keepingCapacity: true)
             trails[i].points.append(step.point)
             trails[i].style = TrailStyle(color: settings.trailColor, width: settings.trailWidth)
-            trails[i].slop = (config.deviceSettings[step.device] ?? config.settings).slopPx
+            trails[i].slop = slop(of: step.device, in: config)
         case .point:
             guard trails[i].active else { return }
             trails[i].points.append(step.point)
             dirty = true
         case .end:
             pathEnds[i] = step.point
-            if let miss = step.strokeMiss { missed = (miss, step.device, step.point) }
+            // A click or a tap is no stroke: it is not told that it matched nothing.
+            if let miss = step.strokeMiss, miss.diagonal > slop(of: step.device, in: config()) { missed = (miss, step.device, step.point) }
             if trails[i].active {
                 trails[i].active = false
                 trails[i].ended = true
@@ -248,6 +249,11 @@ public final class FeedbackObserver: PipelineObserver {
     public func runEnding(exitCode: Int32) -> Int32 {
         canvas.close()
         return exitCode
+    }
+
+    /// `slop_px` of `device`: within it of its start, a path is a click or a tap.
+    private func slop(of device: DeviceKind, in config: Config) -> Double {
+        (config.deviceSettings[device] ?? config.settings).slopPx
     }
 
     private static func index(_ device: DeviceKind) -> Int {
