@@ -79,4 +79,13 @@ struct FeedbackConfigTests {
             == ["c.toml:2:1: 'trail' in [feedback.touchpad] has no effect: a touchpad's gestures are not drawn on the screen, so they leave no trail"])
         #expect(!config.drawsTrail(for: .touchpad))
     }
+
+    @Test func theDefaultConfigsCommentedTableIsValidAndSaysTheDefaults() throws {
+        let lines = DefaultConfig.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex(of: "# [feedback]"))
+        let block = lines[start...].prefix { $0.hasPrefix("#") }.map { $0.dropFirst(2) }.joined(separator: "\n")
+        let config = try Config.parse(block, file: "c.toml")
+        #expect(config.feedback.base == Feedback.Settings(trail: true))
+        #expect(config.feedback.settings(for: .touchscreen) == Feedback.Settings(trail: false))
+    }
 }
