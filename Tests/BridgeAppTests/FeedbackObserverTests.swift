@@ -104,6 +104,7 @@ private let pointerStroke = try! Config.parse("""
 @Suite("the on-screen feedback's policy")
 struct FeedbackObserverTests {
     @Test("at 240 Hz every point is drawn, in order, at most once a frame; the trail goes in the turn of the release")
+    // The OSD too is shown at a frame: a flood of gestures is not drawn one by one.
     func aFastMouseIsCoalescedToFramesAndLosesNoPoint() throws {
         let feedback = FeedbackRun(pointerStroke)
         var s = Script()
@@ -117,6 +118,8 @@ struct FeedbackObserverTests {
         // One second of motion at 240 events a second.
         s.pointerPath(circle, time: 0, duration: 1_000)
         feedback.play(s)
+        // The OSD comes at the next frame.
+        feedback.wait(.milliseconds(16))
         let canvas = feedback.canvas
         #expect(canvas.trailPoints == Array(circle.dropLast()) || canvas.trailPoints == circle, "every point, in order, once")
         // 1 s at 16 ms a frame: about 63 frames, never one per event.
@@ -136,22 +139,25 @@ struct FeedbackObserverTests {
         s.motion(203, 201, at: 30)
         s.release(3, 203, 201, at: 60)
         feedback.play(s)
+        feedback.wait(.milliseconds(16))
         #expect(feedback.canvas.trailFrames == 0 && feedback.canvas.osds.isEmpty, "\(feedback.canvas.calls)")
         #expect(feedback.observer.nextDeadline == nil)
     }
 
-    @Test("a stroke that matches nothing says why, and the OSD comes off after osd_duration_ms")
+    @Test("a stroke that matches nothing says why at the next frame, and the OSD comes off after osd_duration_ms")
     func aMissSaysWhyAndGoes() throws {
         let feedback = FeedbackRun(pointerStroke)
         var s = Script()
         s.pointerPath((0...60).map { Point(x: 300 + Double($0) * 5, y: 300 + ($0 % 2 == 0 ? 0 : 40)) }, time: 0, duration: 500)
         feedback.play(s)
+        // At the next frame (at most 16 ms on), for 600 ms.
+        feedback.wait(.milliseconds(16))
         let osd = try #require(feedback.canvas.osds.first)
         #expect(osd.hasPrefix("no shape: best circle 0."), "\(osd)")
         #expect(feedback.canvas.calls.last == .flush && !feedback.canvas.calls.contains(.hideOSD))
-        feedback.wait(.milliseconds(599))
+        feedback.wait(.milliseconds(584))
         #expect(!feedback.canvas.calls.contains(.hideOSD))
-        feedback.wait(.milliseconds(2))
+        feedback.wait(.milliseconds(17))
         #expect(feedback.canvas.calls.contains(.hideOSD))
         #expect(feedback.observer.nextDeadline == nil, "nothing more to do")
     }
@@ -170,6 +176,7 @@ struct FeedbackObserverTests {
         named.feedback.base.trail = true
         let shown = FeedbackRun(named)
         shown.play(s)
+        shown.wait(.milliseconds(16))
         #expect(shown.canvas.osds == ["swipe right → key a"])
         #expect(shown.canvas.trailFrames > 0 && shown.canvas.calls.contains(.endTrail(.pointer)))
     }
@@ -181,6 +188,7 @@ struct FeedbackObserverTests {
         var s = Script()
         s.pointerPath((0...40).map { Point(x: 300 + Double($0) * 5, y: 300) }, time: 0, duration: 400)
         feedback.play(s)
+        feedback.wait(.milliseconds(16))
         #expect(feedback.canvas.trailFrames == 0 && feedback.canvas.osds.isEmpty)
     }
 

@@ -13,8 +13,9 @@ import GestureEngine
 ///
 /// **Coalesced to the screen's frames.** Points arrive as fast as the input (240 Hz from a
 /// gaming mouse); every one is kept, and whatever came since the last frame is drawn at once,
-/// at most once per ``FeedbackCanvas/frameInterval``. Between frames the observer asks the loop
-/// for a turn at the next frame (``nextDeadline``); idle, it asks for nothing.
+/// at most once per ``FeedbackCanvas/frameInterval``, with the OSD of the gesture that ended
+/// (a flood of gestures is not drawn one by one). Between frames the observer asks the loop for
+/// a turn at the next frame (``nextDeadline``); idle, it asks for nothing.
 ///
 /// **Gone with the decision.** A path ends in the engine call that decides, gives back,
 /// cancels or ends its gesture; the trail is taken off in the turn that saw the end, before
@@ -60,6 +61,8 @@ public final class FeedbackObserver: PipelineObserver {
     private var nextFrame: ContinuousClock.Instant? = nil
     /// When the OSD shown comes off.
     private var osdDue: ContinuousClock.Instant? = nil
+    /// The OSD to show at the next frame: its words, where, and whose settings.
+    private var pendingOSD: (words: String, at: Point, device: DeviceKind)? = nil
     /// Something was observed since the last turn's end.
     private var dirty = false
     private var prepared = false
@@ -134,7 +137,8 @@ public final class FeedbackObserver: PipelineObserver {
     }
 
     public var nextDeadline: ContinuousClock.Instant? {
-        let frame = trails.contains { $0.active && $0.points.count > $0.drawn } ? nextFrame : nil
+        let waiting = pendingOSD != nil || trails.contains { $0.active && $0.points.count > $0.drawn }
+        let frame = waiting ? nextFrame : nil
         guard let frame else { return osdDue }
         return osdDue.map { min($0, frame) } ?? frame
     }
@@ -157,22 +161,31 @@ public final class FeedbackObserver: PipelineObserver {
                 sent = true
             }
         }
-        if let text = osdText() {
-            prepareIfNeeded()
-            canvas.showOSD(text.words, near: text.at)
-            osdDue = now + .milliseconds(config().feedback.settings(for: text.device).osdDurationMs)
-            sent = true
-        } else if let due = osdDue, due <= now {
+        if let text = osdText() { pendingOSD = text }
+        if let due = osdDue, due <= now, pendingOSD == nil {
             canvas.hideOSD()
             osdDue = nil
             sent = true
         }
-        if trails.contains(where: { $0.active && $0.points.count > $0.drawn }) {
+        // The rest at most once a frame: a hand draws faster than the screen shows, and a
+        // flood of gestures (a replayed trace, a test's) must not be drawn one by one.
+        let pending = pendingOSD != nil || trails.contains { $0.active && $0.points.count > $0.drawn }
+        if pending {
             if let frame = nextFrame, frame > now {
                 dirty = true  // drawn at the frame (nextDeadline wakes the loop)
-            } else if drawTrails() {
-                nextFrame = now + canvas.frameInterval
-                sent = true
+            } else {
+                var drew = drawTrails()
+                if let (words, at, device) = pendingOSD {
+                    prepareIfNeeded()
+                    canvas.showOSD(words, near: at)
+                    osdDue = now + .milliseconds(config().feedback.settings(for: device).osdDurationMs)
+                    pendingOSD = nil
+                    drew = true
+                }
+                if drew {
+                    nextFrame = now + canvas.frameInterval
+                    sent = true
+                }
             }
         }
         if sent { canvas.flush() }
@@ -229,6 +242,7 @@ public final class FeedbackObserver: PipelineObserver {
         }
         fired = nil
         missed = nil
+        pendingOSD = nil
         if osdDue != nil { canvas.hideOSD() }
         osdDue = nil
         canvas.flush()
