@@ -193,6 +193,38 @@ final class OverlayWindow {
 
 /// Regions of outlines, for bounding shapes.
 enum OverlayRegion {
+    /// Adds the convex polygons of `outlines` (each `size` points, root pixels) to `window`'s
+    /// bounding shape in one request: filled into a bitmap of their bounding box, which the
+    /// server unites with the shape (uniting polygon regions one by one on this side grows
+    /// quadratically with a frame's segments).
+    static func unite(_ outlines: [Point], polygonsOf size: Int, with window: Window, _ handle: OpaquePointer) {
+        guard size >= 3, outlines.count >= size else { return }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in outlines {
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        let x0 = Int(minX.rounded(.down)) - 1, y0 = Int(minY.rounded(.down)) - 1
+        let width = max(1, Int(maxX.rounded(.up)) + 2 - x0), height = max(1, Int(maxY.rounded(.up)) + 2 - y0)
+        let bitmap = XCreatePixmap(handle, window, UInt32(width), UInt32(height), 1)
+        defer { XFreePixmap(handle, bitmap) }
+        guard let gc = XCreateGC(handle, bitmap, 0, nil) else { return }
+        defer { XFreeGC(handle, gc) }
+        XSetForeground(handle, gc, 0)
+        XFillRectangle(handle, bitmap, gc, 0, 0, UInt32(width), UInt32(height))
+        XSetForeground(handle, gc, 1)
+        var points = [XPoint](repeating: XPoint(), count: size)
+        var start = 0
+        while start + size <= outlines.count {
+            for k in 0..<size {
+                let p = outlines[start + k]
+                points[k] = XPoint(x: Int16(clamping: Int(p.x.rounded()) - x0), y: Int16(clamping: Int(p.y.rounded()) - y0))
+            }
+            XFillPolygon(handle, bitmap, gc, &points, Int32(size), Convex, CoordModeOrigin)
+            start += size
+        }
+        XShapeCombineMask(handle, window, ShapeBounding, Int32(x0), Int32(y0), bitmap, ShapeUnion)
+    }
+
     /// Adds the polygon `outline` (root pixels, rounded to whole ones) to `region`.
     static func add(_ outline: [Point], to region: Region?) {
         guard outline.count >= 3 else { return }

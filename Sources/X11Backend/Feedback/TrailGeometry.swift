@@ -15,25 +15,35 @@ public enum TrailGeometry {
 
     /// The outline of the segment `a`–`b` widened by `radius` on every side: a half circle
     /// around each end joined by the segment's two sides; a circle when `a` and `b` coincide.
-    /// Convex, counter-clockwise on the screen.
+    /// Convex. No trigonometry per call: the half circles are a table turned by the segment's
+    /// direction (a frame of a fast stroke draws hundreds of segments).
     public static func capsule(from a: Point, to b: Point, radius: Double) -> [Point] {
+        var outline: [Point] = []
+        outline.reserveCapacity(halfCircles.count)
+        appendCapsule(from: a, to: b, radius: radius, to: &outline)
+        return outline
+    }
+
+    /// ``capsule(from:to:radius:)`` appended to `outline`.
+    static func appendCapsule(from a: Point, to b: Point, radius: Double, to outline: inout [Point]) {
         let d = b - a
         let length = d.length
-        // Along the segment, or any direction for a dot.
+        // Along the segment, and its left; any direction for a dot.
         let (ux, uy) = length > 1e-9 ? (d.x / length, d.y / length) : (1.0, 0.0)
-        let base = atan2Approximation(uy, ux)
-        var outline: [Point] = []
-        outline.reserveCapacity(2 * (arcSteps + 1))
-        // Around b from its left side to its right, then around a back again.
-        for k in 0...arcSteps {
-            let angle = base - Double.pi / 2 + Double.pi * Double(k) / Double(arcSteps)
-            outline.append(Point(x: b.x + radius * cosine(angle), y: b.y + radius * sine(angle)))
+        let (nx, ny) = (-uy, ux)
+        for (k, (c, s)) in halfCircles.enumerated() {
+            // The first half circle is around b (facing forward), the second around a.
+            let centre = k <= arcSteps ? b : a
+            outline.append(Point(x: centre.x + radius * (c * ux + s * nx), y: centre.y + radius * (c * uy + s * ny)))
         }
-        for k in 0...arcSteps {
-            let angle = base + Double.pi / 2 + Double.pi * Double(k) / Double(arcSteps)
-            outline.append(Point(x: a.x + radius * cosine(angle), y: a.y + radius * sine(angle)))
-        }
-        return outline
+    }
+
+    /// cos and sin of the capsule's vertex angles from its direction: −90° to 90° (around its
+    /// end), then 90° to 270° (around its start), ``arcSteps`` steps each.
+    private static let halfCircles: [(Double, Double)] = (0...(2 * arcSteps + 1)).map { k in
+        let step = k <= arcSteps ? k : k - arcSteps - 1
+        let angle = (k <= arcSteps ? -Double.pi / 2 : Double.pi / 2) + Double.pi * Double(step) / Double(arcSteps)
+        return (Glibc.cos(angle), Glibc.sin(angle))
     }
 
     /// The outline of the rectangle at (`x`, `y`) of `width` × `height` with corners rounded by
@@ -57,5 +67,4 @@ public enum TrailGeometry {
 
     private static func sine(_ x: Double) -> Double { Glibc.sin(x) }
     private static func cosine(_ x: Double) -> Double { Glibc.cos(x) }
-    private static func atan2Approximation(_ y: Double, _ x: Double) -> Double { Glibc.atan2(y, x) }
 }

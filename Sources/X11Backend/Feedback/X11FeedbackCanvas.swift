@@ -169,53 +169,52 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
 
     // MARK: - Drawing the trail
 
-    /// The line through `points`: a capsule per segment (a dot for a lone point), drawn as one
-    /// anti-aliased shape on an ARGB window and added to the window's bounding shape (with a
-    /// pixel of margin for the anti-aliased edge).
+    /// The line through `points`: a capsule per segment (a dot for a lone point), added to the
+    /// window's bounding shape in one step (the frame's capsules filled into a bitmap the
+    /// server unites with the shape; with a pixel of margin on an ARGB window, for the
+    /// anti-aliased edge) and, on an ARGB window, drawn anti-aliased and translucent in one
+    /// RENDER request (each capsule a fan of triangles).
     private func draw(_ trail: ShownTrail, _ points: ArraySlice<Point>, on display: X11Display, server: OverlayServer) {
         let window = trail.window
-        var outlines: [[Point]] = []
-        var previous = points.first ?? .zero
-        for p in points.dropFirst() {
-            outlines.append(TrailGeometry.capsule(from: previous, to: p, radius: trail.radius))
-            previous = p
-        }
-        if outlines.isEmpty, let p = points.first { outlines.append(TrailGeometry.capsule(from: p, to: p, radius: trail.radius)) }
+        // Points closer than half a pixel to the last one kept add nothing to the picture.
+        var kept: [Point] = []
+        kept.reserveCapacity(points.count)
+        for p in points where kept.last.map({ $0.distance(to: p) >= 0.5 }) ?? true { kept.append(p) }
+        if let last = points.last, kept.count > 1, kept.last != last { kept[kept.count - 1] = last }
+        let segments = kept.count > 1 ? Array(zip(kept, kept.dropFirst())) : kept.map { ($0, $0) }
+        let margin = window.argb ? 1.0 : 0.0
+        var shape: [Point] = []
+        shape.reserveCapacity(segments.count * 26)
+        for (a, b) in segments { TrailGeometry.appendCapsule(from: a, to: b, radius: trail.radius + margin, to: &shape) }
+        let perCapsule = shape.count / max(segments.count, 1)
         attempt("trail") { () throws(X11Error) in
             try display.call("draw the trail") { handle in
-                let margin = window.argb ? 1.0 : 0.0
-                let region = XCreateRegion()
-                defer { XDestroyRegion(region) }
-                for outline in outlines {
-                    let widened = margin > 0 ? Self.widen(outline, by: margin) : outline
-                    OverlayRegion.add(widened, to: region)
-                }
-                XShapeCombineRegion(handle, window.id, ShapeBounding, 0, 0, region, ShapeUnion)
+                OverlayRegion.unite(shape, polygonsOf: perCapsule, with: window.id, handle)
                 guard window.argb, let picture = window.picture, let mask = server.a8 else { return }
+                var triangles: [XTriangle] = []
+                triangles.reserveCapacity(segments.count * 24)
+                var outline: [Point] = []
+                for (a, b) in segments {
+                    outline.removeAll(keepingCapacity: true)
+                    TrailGeometry.appendCapsule(from: a, to: b, radius: trail.radius, to: &outline)
+                    for k in 1..<(outline.count - 1) {
+                        triangles.append(XTriangle(p1: Self.fixed(outline[0]), p2: Self.fixed(outline[k]), p3: Self.fixed(outline[k + 1])))
+                    }
+                }
                 var color = server.renderColor(trail.style.color)
                 let fill = XRenderCreateSolidFill(handle, &color)
                 defer { XRenderFreePicture(handle, fill) }
-                // Conjoint over: where a segment lies on one drawn before (the joins), the alpha
-                // is the larger of the two, not their sum, so a translucent line stays even.
-                for outline in outlines {
-                    var doubles = outline.map { XPointDouble(x: $0.x, y: $0.y) }
-                    XRenderCompositeDoublePoly(handle, Int32(PictOpConjointOver), fill, picture, mask, 0, 0, 0, 0, &doubles, Int32(doubles.count), 0)
-                }
+                // Conjoint over: where this frame's line lies on what was drawn before (the
+                // join), the alpha is the larger of the two, not their sum, so a translucent
+                // line stays even.
+                XRenderCompositeTriangles(handle, Int32(PictOpConjointOver), fill, picture, mask, 0, 0, &triangles, Int32(triangles.count))
             }
         }
     }
 
-    /// The outline pushed out by `margin` px from its centroid (outlines are convex).
-    private static func widen(_ outline: [Point], by margin: Double) -> [Point] {
-        guard !outline.isEmpty else { return outline }
-        var cx = 0.0, cy = 0.0
-        for p in outline { cx += p.x; cy += p.y }
-        let centre = Point(x: cx / Double(outline.count), y: cy / Double(outline.count))
-        return outline.map { p in
-            let d = p - centre
-            let length = d.length
-            return length > 0 ? Point(x: p.x + d.x / length * margin, y: p.y + d.y / length * margin) : p
-        }
+    /// RENDER's 16.16 fixed point.
+    private static func fixed(_ p: Point) -> XPointFixed {
+        XPointFixed(x: XFixed(clamping: Int64((p.x * 65536).rounded())), y: XFixed(clamping: Int64((p.y * 65536).rounded())))
     }
 
     func hide(_ window: OverlayWindow) {
@@ -285,7 +284,7 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
         monitorCache = nil
         refreshInterval = nil
         let size = display.rootSize
-        if size != rootSize { sayOnce("screen", "the screen changed: the on-screen feedback follows it") }
+        if size != rootSize { sayOnce("screen", "the screen changed: the on-screen feedback follows it", level: .info) }
         rootSize = size
     }
 
@@ -329,9 +328,9 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
     }
 
     /// Logs `message` the first time `key` comes up.
-    func sayOnce(_ key: String, _ message: String) {
+    func sayOnce(_ key: String, _ message: String, level: Logger.Level = .warning) {
         guard said.insert(key).inserted else { return }
-        logger.warning("\(message)")
+        logger.log(level: level, "\(message)")
     }
 
     /// The window of `windows` at `key`, made when there is none yet.

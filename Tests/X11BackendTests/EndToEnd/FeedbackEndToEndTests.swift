@@ -76,6 +76,10 @@ struct FeedbackEndToEndTests {
 
             let path = Self.ell(from: x, y)
             mouse.press(3)
+            // The daemon follows a press by its raw motion, selected when the press reaches it:
+            // motion sent before that (a loaded machine) would be lost to it, and the trail
+            // drawn where the daemon, not the test, thinks the path is.
+            usleep(150_000)
             Self.drive(mouse, along: path)
             let colour = Self.trailColor(over: white, compositing: running != nil)
             let last = path.last!
