@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "GestureConfig", dependencies: ["GestureEngine", "TOML", "POSIX"]),
         .target(name: "CLinux"),
         .target(name: "BridgeCore", dependencies: ["GestureEngine", "GestureConfig", "POSIX", "CLinux"]),
-        .systemLibrary(name: "CX11", pkgConfig: "x11 xi xtst xscrnsaver xrandr"),
+        .systemLibrary(name: "CX11", pkgConfig: "x11 xi xtst xscrnsaver xrandr xext xrender xfixes xft"),
         .target(
             name: "X11Backend",
             dependencies: ["CX11", "CLinux", "BridgeCore", "GestureConfig", "GestureEngine", .product(name: "Logging", package: "swift-log")]

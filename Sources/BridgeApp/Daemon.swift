@@ -244,10 +244,11 @@ public final class Daemon {
                 continue
             }
 
-            // Milliseconds until the engine's next timer or the performer's next restore; -1: none.
+            // Milliseconds until the engine's next timer, the performer's next restore or an
+            // observer's next frame; -1: none.
             let timeout = run.nextDeadline.map(session.milliseconds(until:))
                 .earliest(session.nextMaintenance.map(pollTimeout(until:))).earliest(follower.timeout(now: .now))
-                .earliest(trimDue.map(pollTimeout(until:))) ?? -1
+                .earliest(trimDue.map(pollTimeout(until:))).earliest(run.observersDeadline.map(pollTimeout(until:))) ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             do throws(SystemError) {
                 try SystemCall.poll(&fds, timeout: timeout)

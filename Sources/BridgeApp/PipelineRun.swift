@@ -44,6 +44,7 @@ public final class PipelineRun {
             for observer in observers { observer.observe(event) }
         }
         pipeline.tracesTransitions = tracesTransitions
+        pipeline.tracesPaths = observers.contains { $0.watchesPaths }
         self.pipeline = pipeline
     }
 
@@ -79,6 +80,15 @@ public final class PipelineRun {
 
     /// When the pipeline next needs time to pass, if ever.
     public var nextDeadline: Instant? { pipeline?.nextDeadline }
+
+    /// When an observer next needs a turn of the loop without input (local clock), if ever.
+    public var observersDeadline: ContinuousClock.Instant? {
+        var earliest: ContinuousClock.Instant? = nil
+        for observer in observers {
+            if let due = observer.nextDeadline, earliest.map({ due < $0 }) ?? true { earliest = due }
+        }
+        return earliest
+    }
 
     /// Tells every observer that the turn's requests went out (see ``PipelineObserver/turnEnded()``).
     public func turnEnded() {

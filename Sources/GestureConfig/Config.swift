@@ -41,6 +41,8 @@ public struct Config: Hashable, Sendable {
     /// `[touchscreen] output`: the output the daemon maps touchscreens onto; `nil`: it leaves
     /// their mapping as it is.
     public var touchscreenOutput: TouchscreenOutput? = nil
+    /// `[feedback]`: the trail drawn under a gesture and the word on screen after it.
+    public var feedback = Feedback()
 
     /// The default mouse button for pointer gestures: 3, the right button.
     public static let defaultPointerButton = 3

@@ -49,6 +49,8 @@ struct ConfigReader {
                 bindings = (value, path)
             case "shape":
                 config.shapes = readShapes(value, at: path)
+            case "feedback":
+                if let table = table(value, at: path) { config.feedback = readFeedback(table, at: path) }
             default:
                 let kind = value.kind == .table || value.array?.allSatisfy({ $0.kind == .table }) == true ? "table" : "key"
                 if kind == "key", let message = Self.misplacedBindingKey(key, in: nil) {
@@ -67,7 +69,7 @@ struct ConfigReader {
 
     // MARK: - [recognizer]
 
-    static let topLevelKeys = ["recognizer", "pointer", "touchscreen", "bind", "shape"]
+    static let topLevelKeys = ["recognizer", "pointer", "touchscreen", "bind", "shape", "feedback"]
 
     /// A `[recognizer]` key: its settings property, whether 0 makes sense for it, and the
     /// largest value that still does.
@@ -549,6 +551,9 @@ struct ConfigReader {
         }
         if table != "[recognizer]", thresholdKeys.contains(key) {
             return "; '\(key)' belongs in [recognizer]: add a [recognizer] line above it"
+        }
+        if table?.hasPrefix("[feedback") != true, feedbackKeys.contains(key) {
+            return "; '\(key)' belongs in [feedback]: add a [feedback] line above it"
         }
         if table != "[touchscreen]", key == "claim_on_second_finger" {
             return "; 'claim_on_second_finger' belongs in [touchscreen]: add a [touchscreen] line above it"

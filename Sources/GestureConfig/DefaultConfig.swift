@@ -45,6 +45,19 @@ button = 3    # dragging with the right button makes pointer gestures; 0 turns t
 # even when no gesture then matches (a two-finger scroll in a touch-aware application, with
 # a two-finger gesture bound).
 
+# What you see while you draw (docs/config.md, "Feedback"): a trail along the path of a
+# gesture not yet decided, and after a stroke a word on what it did ("circle -> key F5", or why
+# nothing: "no shape: best circle 0.74"). The values shown are the defaults.
+# [feedback]
+# trail = true                 # unsaid: on for a device where a stroke is bound (the cursor
+#                              # waits there while you draw); off elsewhere
+# trail_color = "#2a8cffcc"    # "#RRGGBB" or "#RRGGBBAA" (AA: opacity, with a compositor)
+# trail_width = 4              # px on a 96 dpi monitor
+# osd = ["stroke"]             # gestures named on screen when they fire; true: all; false: none
+# osd_duration_ms = 600
+# [feedback.touchscreen]       # per device, the same keys, e.g.:
+# trail = false
+
 # Three-finger swipes, on a touchscreen or a touchpad (no `device` matches both): left and
 # right move between workspaces, up and down maximize and minimize the focused window.
 

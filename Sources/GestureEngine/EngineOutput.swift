@@ -141,15 +141,43 @@ public struct PathEvent: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// The centroid, root pixels.
     public var point: Point
+    /// On the `end` of a path whose stroke was matched at the lift and failed: why (the best
+    /// bound shape and its score, or a path too small to be a stroke); nil otherwise.
+    public var strokeMiss: StrokeMiss?
 
-    public init(time: Instant, device: DeviceKind, kind: Kind, point: Point) {
+    public init(time: Instant, device: DeviceKind, kind: Kind, point: Point, strokeMiss: StrokeMiss? = nil) {
         self.time = time
         self.device = device
         self.kind = kind
         self.point = point
+        self.strokeMiss = strokeMiss
     }
 
     public var description: String { "\(device.rawValue) path \(kind.rawValue) at \(point)" }
+}
+
+/// Why a stroke drawn to its lift fired nothing: what the matcher found, for an observer that
+/// tells the user (an on-screen "no shape: best circle 0.74").
+///
+/// ```swift
+/// if case .path(let step) = output, let miss = step.strokeMiss, let shape = miss.shape {
+///     print("no shape: best \(shape) \(miss.score ?? 0)")
+/// }
+/// ```
+public struct StrokeMiss: Hashable, Sendable {
+    /// The bound shape that matched best; nil when none was compared (the path was smaller
+    /// than `stroke_min_px`, or too short to resample).
+    public var shape: String?
+    /// How well ``shape`` matched, 0 to 1 (below `stroke_min_score`).
+    public var score: Double?
+    /// The diagonal of the path's bounding box (px), compared with `stroke_min_px`.
+    public var diagonal: Double
+
+    public init(shape: String?, score: Double?, diagonal: Double) {
+        self.shape = shape
+        self.score = score
+        self.diagonal = diagonal
+    }
 }
 
 /// One state change of a gesture group or of one of its recognizers, for diagnostics.

@@ -60,6 +60,8 @@ struct GestureGroup {
     /// Where the reported path is, and its latest point.
     private var pathTrace = PathTrace.notBegun
     private var lastDrawn = Point.zero
+    /// Why the stroke failed at the lift, for the path's end (only while the path is traced).
+    private var strokeMiss: StrokeMiss? = nil
 
     /// Touch ids (touchscreen) whose ownership is not decided yet.
     private(set) var undecided: [Int] = []
@@ -106,6 +108,7 @@ struct GestureGroup {
         undecided.removeAll(keepingCapacity: true)
         path.reset()
         pathTrace = .notBegun
+        strokeMiss = nil
     }
 
     /// Adds a touch to the input awaiting a decision.
@@ -457,6 +460,7 @@ struct GestureGroup {
                 let base = report(.stroke, .recognized, at: t, measures, firing: firing)
                 return win(recognizers.stroke.report(base, match, bounds, r), at: t, emit: emit)
             }
+            if tracesPath { strokeMiss = recognizers.stroke.miss }
             fail(.stroke, at: t, emit: emit)
         }
         if recognizers[.swipe] == .pending, let pending = recognizers.swipe.pending {
@@ -588,7 +592,9 @@ struct GestureGroup {
     /// here, and nothing more of this group's is drawn.
     private mutating func endPath(at t: Instant, emit: Emit) {
         guard tracesPath, pathTrace != .over else { return }
-        if pathTrace == .drawn { emit(.engine(.path(PathEvent(time: t, device: device, kind: .end, point: lastDrawn)))) }
+        if pathTrace == .drawn {
+            emit(.engine(.path(PathEvent(time: t, device: device, kind: .end, point: lastDrawn, strokeMiss: strokeMiss))))
+        }
         pathTrace = .over
     }
 

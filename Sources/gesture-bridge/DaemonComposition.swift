@@ -32,3 +32,12 @@ extension GlobalOptions {
         if code != 0 { throw ExitCode(code) }
     }
 }
+
+/// The on-screen feedback of a run that recognizes gestures (the daemon, `--dry-run`): a trail
+/// and an OSD on an X connection of their own, as the config in force says (docs/config.md,
+/// «Feedback»); nothing is shown while the screen is locked.
+func feedbackObserver(_ session: X11Session, _ daemon: Daemon, logger: Logger) -> FeedbackObserver {
+    FeedbackObserver(
+        canvas: X11FeedbackCanvas(displayName: session.name, logger: logger), config: { [unowned daemon] in daemon.config },
+        isLocked: { [unowned session] in session.capture.screenLock?.lock != nil })
+}

@@ -58,12 +58,13 @@ struct GestureBridge: ParsableCommand, GlobalOptionsCommand {
         let config = try global.loadConfig()
         if global.dryRun {
             let format: ReportPrinter.Format = global.json ? .json : .human
-            try global.runDaemon(.dryRun, config: config, logger: logger) { _, daemon in
-                [ReportPrinter(format: format, config: { [unowned daemon] in daemon.config })]
+            try global.runDaemon(.dryRun, config: config, logger: logger) { session, daemon in
+                [ReportPrinter(format: format, config: { [unowned daemon] in daemon.config }), feedbackObserver(session, daemon, logger: logger)]
             }
         } else {
             try global.runDaemon(.live, config: config, logger: logger) { session, daemon in
-                [LiveLogObserver(logger: logger, failures: session.performer?.failures, config: { [unowned daemon] in daemon.config })]
+                [LiveLogObserver(logger: logger, failures: session.performer?.failures, config: { [unowned daemon] in daemon.config }),
+                 feedbackObserver(session, daemon, logger: logger)]
             }
         }
     }

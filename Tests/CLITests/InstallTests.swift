@@ -465,7 +465,9 @@ struct InstallTests {
         #expect(try !field("Description").isEmpty)
         let depends = try field("Depends")
         let dependedOn = depends.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0] }.map(String.init)
-        for package in ["libc6", "libstdc++6", "libx11-6", "libxi6", "libxtst6", "libxss1", "libxrandr2"] {
+        // The last four draw the on-screen feedback: SHAPE, RENDER, XFIXES and Xft (which brings fontconfig).
+        for package in ["libc6", "libstdc++6", "libx11-6", "libxi6", "libxtst6", "libxss1", "libxrandr2",
+                        "libxext6", "libxrender1", "libxfixes3", "libxft2"] {
             #expect(dependedOn.contains(package), "Depends: \(depends)")
         }
         #expect(!depends.lowercased().contains("swift"), "Depends: \(depends)")

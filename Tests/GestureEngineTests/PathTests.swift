@@ -21,6 +21,13 @@ func pathCalls(
     return calls
 }
 
+extension Script {
+    /// The end of the last path a tracing engine draws for this script, if any.
+    func pathEnd(_ triggers: [Trigger]) -> PathEvent? {
+        pathCalls(triggers, self).flatMap(pathSteps).last { $0.kind == .end }
+    }
+}
+
 /// The path steps among `outputs`.
 func pathSteps(_ outputs: [EngineOutput]) -> [PathEvent] {
     outputs.compactMap { if case .path(let p) = $0 { p } else { nil } }
@@ -124,6 +131,28 @@ func pathViolations(_ calls: [[EngineOutput]]) -> [String] {
         let release = try #require(calls.dropLast().last)
         #expect(outline(release) == ["path end pointer", "claim pointer", "stroke recognized"])
         #expect(pathViolations(calls).isEmpty)
+    }
+
+    /// A stroke that matched nothing says why on its path's end: the best bound shape and
+    /// its score, or, for a path too small to compare, only its size; a matched stroke's end
+    /// carries nothing.
+    @Test func aFailedStrokeSaysWhyOnItsPathsEnd() throws {
+        var scribble = Script()
+        scribble.pointerPath(drawn("zig-zag"), time: 0, duration: 600)
+        let missed = try #require(scribble.pathEnd([stroke("circle"), stroke("v")]))
+        let miss = try #require(missed.strokeMiss)
+        #expect(miss.shape == "circle" || miss.shape == "v")
+        #expect(miss.score.map { $0 > 0 && $0 < RecognizerSettings().strokeMinScore } == true, "\(miss)")
+        #expect(miss.diagonal > 200)
+
+        var small = Script()
+        small.pointerPath(drawn("circle", size: 30), time: 0, duration: 300)
+        let tiny = try #require(small.pathEnd([stroke("circle")])?.strokeMiss)
+        #expect(tiny.shape == nil && tiny.score == nil && tiny.diagonal < RecognizerSettings().strokeMinPx)
+
+        var circle = Script()
+        circle.pointerPath(drawn("circle"), time: 0, duration: 600)
+        #expect(try #require(circle.pathEnd([stroke("circle")])).strokeMiss == nil)
     }
 
     @Test func aSwipeEndsThePathAtTheMotionThatDecidesIt() {

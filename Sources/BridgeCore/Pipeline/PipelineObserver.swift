@@ -30,6 +30,14 @@ public protocol PipelineObserver: AnyObject {
     func input(_ event: InputEvent)
     /// One event of the pipeline: a phase, a decision, a failed action, a transition.
     func observe(_ event: PipelineEvent)
+    /// Whether ``observe(_:)`` wants the path of each undecided gesture
+    /// (``PipelineEvent/path(_:)``, ``Pipeline/tracesPaths``): the on-screen trail. False: the
+    /// engine reports no paths unless another observer asks.
+    var watchesPaths: Bool { get }
+    /// When the observer next needs a turn of the loop without input (a frame to draw, an OSD
+    /// to take off the screen), on the local clock; nil: never. The loop's `poll` waits no
+    /// longer, and ``turnEnded()`` is called when it wakes.
+    var nextDeadline: ContinuousClock.Instant? { get }
     /// The loop turn's actions and requests went out (also: before a reload, at shutdown):
     /// time for what would have delayed them, such as log lines.
     func turnEnded()
@@ -46,6 +54,8 @@ extension PipelineObserver {
     public var watchesInput: Bool { false }
     public func input(_ event: InputEvent) {}
     public func observe(_ event: PipelineEvent) {}
+    public var watchesPaths: Bool { false }
+    public var nextDeadline: ContinuousClock.Instant? { nil }
     public func turnEnded() {}
     public func runStarted() {}
     public var outcome: RunOutcome? { nil }

@@ -32,16 +32,20 @@ struct StrokeRecognizer: Recognizer {
     }
 
     /// At the last lift: the best bound shape for `path`, when it is good enough and the path
-    /// large enough, with the path's bounding box.
+    /// large enough, with the path's bounding box. Otherwise ``miss`` says why.
     mutating func match(_ path: inout StrokePath, _ r: Recognition, _ s: RecognizerSettings) -> (StrokeMatch, PathBounds)? {
         path.finish()
         let box = path.bounds
-        guard box.diagonal >= s.strokeMinPx,
-            let match = r.strokes.match(path.points, among: shapes, scratch: &scratch),
-            match.score >= s.strokeMinScore
-        else { return nil }
+        let best = box.diagonal >= s.strokeMinPx ? r.strokes.match(path.points, among: shapes, scratch: &scratch) : nil
+        guard let match = best, match.score >= s.strokeMinScore else {
+            miss = StrokeMiss(shape: best.map { r.strokes.shapes[$0.shape].name }, score: best?.score.finiteOrLimited, diagonal: box.diagonal)
+            return nil
+        }
         return (match, box)
     }
+
+    /// Why the last ``match(_:_:_:)`` found nothing good enough (for the path's end).
+    private(set) var miss: StrokeMiss? = nil
 
     /// Its report: the shape and its score, at the centre of the path's bounding box (where the
     /// shape was drawn, not where it ended).

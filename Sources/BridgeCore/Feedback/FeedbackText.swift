@@ -1,0 +1,55 @@
+public import GestureConfig
+public import GestureEngine
+
+/// The words the OSD shows (docs/config.md, «Feedback»): what fired and what it did
+/// (`circle → key F5`), or why a stroke did nothing (`no shape: best circle 0.74`).
+///
+/// ```swift
+/// FeedbackText.fired(report, binding: binding)            // "3-finger swipe left → workspace next"
+/// FeedbackText.missed(miss, strokeMinPx: 60)              // "no shape: best circle 0.74"
+/// ```
+public enum FeedbackText {
+    /// A gesture that fired, and its binding's action as written (cut short as log lines cut
+    /// it); a stroke that matched a shape but fired nothing says so.
+    public static func fired(_ report: GestureReport, binding: Binding?) -> String {
+        guard let binding else { return "\(name(of: report)): nothing bound here" }
+        return "\(name(of: report)) → \(binding.actionExcerpt)"
+    }
+
+    /// Why a stroke drawn to its lift fired nothing.
+    ///
+    /// - Parameter strokeMinPx: the device's `stroke_min_px`, for a path smaller than it.
+    public static func missed(_ miss: StrokeMiss, strokeMinPx: Double) -> String {
+        if let shape = miss.shape, let score = miss.score { return "no shape: best \(shape) \(twoDecimals(score))" }
+        if miss.diagonal < strokeMinPx {
+            return "too small for a shape: \(Int(miss.diagonal.rounded())) px across, stroke_min_px is \(Int(strokeMinPx.rounded()))"
+        }
+        return "no shape"
+    }
+
+    /// A gesture as a person names it: a stroke by its shape, others with their fingers, taps
+    /// and direction (`double tap`, `3-finger swipe left`, `pinch out`).
+    public static func name(of report: GestureReport) -> String {
+        if report.gesture == .stroke, let shape = report.shape { return shape }
+        var words: [String] = []
+        if report.fingers > 1 { words.append("\(report.fingers)-finger") }
+        switch report.gesture {
+        case .tap:
+            let taps = report.taps ?? 1
+            words.append(taps == 2 ? "double tap" : taps == 3 ? "triple tap" : "tap")
+        case .longPress:
+            words.append("long press")
+        case .swipe, .pan, .pinch, .rotate, .stroke:
+            words.append(report.gesture.rawValue)
+        }
+        if let direction = report.direction { words.append(direction.rawValue) }
+        if let edge = report.edge { words.append("from the \(edge.rawValue) edge") }
+        return words.joined(separator: " ")
+    }
+
+    /// `0.74`: a score as the OSD shows it (two decimals, rounded).
+    static func twoDecimals(_ value: Double) -> String {
+        let hundredths = Int((min(max(value, 0), 1) * 100).rounded())
+        return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+    }
+}
