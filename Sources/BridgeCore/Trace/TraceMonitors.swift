@@ -44,6 +44,9 @@ enum TraceMonitors {
     /// What is wrong with a list of monitors, or `nil`: every name given and different from the
     /// others (a binding names one), every size at least 1 pixel, every number exact in a trace.
     static func problem(with monitors: [Monitor]) -> TraceProblem? {
+        // A set: a line of 15,800 monitors took a second when each name was compared with
+        // those before it.
+        var names: Set<String> = []
         for (index, monitor) in monitors.enumerated() {
             let which = "monitor \(index + 1) in \"monitors\""
             if monitor.name.isEmpty { return TraceProblem("\(which) has an empty \"name\"") }
@@ -56,7 +59,7 @@ enum TraceMonitors {
                     "\(which) (\(TraceReader.excerpt(monitor.name, quoted: true))) must be at least 1 pixel wide and high, "
                         + "found \(monitor.width)×\(monitor.height)")
             }
-            if monitors[..<index].contains(where: { $0.name == monitor.name }) {
+            if !names.insert(monitor.name).inserted {
                 return TraceProblem("\(which): the name \(TraceReader.excerpt(monitor.name, quoted: true)) is listed twice")
             }
         }
