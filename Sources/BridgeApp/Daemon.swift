@@ -114,6 +114,7 @@ public final class Daemon {
             return 1
         }
         let follower = ConfigFollower(search: search, source: source)
+        for warning in follower.newWatchWarnings() { logger.warning("\(warning)") }
 
         let run: PipelineRun
         if role.recognizes {
@@ -230,7 +231,10 @@ public final class Daemon {
                     }
                 }
             }
-            if fds[2].revents & Int16(POLLIN) != 0 { follower.noteFileEvents(now: .now) }
+            if fds[2].revents & Int16(POLLIN) != 0 {
+                follower.noteFileEvents(now: .now)
+                for warning in follower.newWatchWarnings() { logger.warning("\(warning)") }
+            }
             if let attempt = follower.dueReload(now: .now) {
                 reload(attempt, follower: follower, run, trigger: .fileChange)
             }
