@@ -162,6 +162,7 @@ public final class Daemon {
         var code = loop(run, signals: signals, follower: follower)
 
         // Shutdown: give back what is undecided, release grabs and anything held.
+        SystemdNotifier.notify("STOPPING=1", environment: environment)
         if !session.isLost {
             run.pipeline?.shutdown(at: session.now ?? Instant(milliseconds: 0))
             session.shutDown()
@@ -277,6 +278,9 @@ public final class Daemon {
     /// unless all of the new one could be applied.
     private func reload(_ attempt: ConfigFollower.Attempt, follower: ConfigFollower, _ run: PipelineRun, trigger: ReloadTrigger) {
         let reason = trigger.rawValue
+        // systemd shows the service reloading until it is ready again, whatever came of it.
+        SystemdNotifier.notify(SystemdNotifier.reloading(), environment: environment)
+        defer { SystemdNotifier.notify("READY=1", environment: environment) }
         // What the old config's gestures did is logged with the old config.
         run.turnEnded()
         // The parser ran again: its pages are let go of once reloads have settled (a storm of
