@@ -150,13 +150,15 @@ struct DaemonRuntimeTests {
     @Test("without XDG_RUNTIME_DIR the lock goes in a private directory, and a second instance is still refused")
     func lockWithoutRuntimeDirectory() throws {
         try XServer.with { server in
+            // One user, one home: the lock goes in its state directory.
+            let home = DaemonProcess.makeDirectory()
             func start(_ display: String, waitForReady: Bool) throws -> DaemonProcess {
                 let dir = DaemonProcess.makeDirectory()
                 let configFile = dir.appendingPathComponent("config.toml")
                 try tapBindings(1).write(to: configFile, atomically: false, encoding: .utf8)
                 return try DaemonProcess(
                     server, directory: dir, configFile: configFile, arguments: ["--config", configFile.path],
-                    environment: ["XDG_RUNTIME_DIR": ""], display: display, waitForReady: waitForReady)
+                    environment: ["XDG_RUNTIME_DIR": "", "HOME": home.path], display: display, waitForReady: waitForReady)
             }
             let first = try start(server.name + ".0", waitForReady: true)
             #expect(first.output.contains("XDG_RUNTIME_DIR is not set"), "\(first.output)")
