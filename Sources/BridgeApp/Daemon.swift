@@ -114,6 +114,7 @@ public final class Daemon {
             return 1
         }
         let follower = ConfigFollower(search: search, source: source)
+        for warning in follower.newWatchWarnings() { logger.warning("\(warning)") }
 
         let run: PipelineRun
         if role.recognizes {
@@ -161,6 +162,7 @@ public final class Daemon {
         var code = loop(run, signals: signals, follower: follower)
 
         // Shutdown: give back what is undecided, release grabs and anything held.
+        SystemdNotifier.notify("STOPPING=1", environment: environment)
         if !session.isLost {
             run.pipeline?.shutdown(at: session.now ?? Instant(milliseconds: 0))
             session.shutDown()
@@ -230,7 +232,10 @@ public final class Daemon {
                     }
                 }
             }
-            if fds[2].revents & Int16(POLLIN) != 0 { follower.noteFileEvents(now: .now) }
+            if fds[2].revents & Int16(POLLIN) != 0 {
+                follower.noteFileEvents(now: .now)
+                for warning in follower.newWatchWarnings() { logger.warning("\(warning)") }
+            }
             if let attempt = follower.dueReload(now: .now) {
                 reload(attempt, follower: follower, run, trigger: .fileChange)
             }
@@ -274,6 +279,9 @@ public final class Daemon {
     /// unless all of the new one could be applied.
     private func reload(_ attempt: ConfigFollower.Attempt, follower: ConfigFollower, _ run: PipelineRun, trigger: ReloadTrigger) {
         let reason = trigger.rawValue
+        // systemd shows the service reloading until it is ready again, whatever came of it.
+        SystemdNotifier.notify(SystemdNotifier.reloading(), environment: environment)
+        defer { SystemdNotifier.notify("READY=1", environment: environment) }
         // What the old config's gestures did is logged with the old config.
         run.turnEnded()
         // The parser ran again: its pages are let go of once reloads have settled (a storm of

@@ -117,12 +117,14 @@ extension Action {
                     : "key takes one combination without blanks, e.g. 'key ctrl+alt+Right'")
         }
         var keys: [KeyCombo.Key] = []
+        // A set: a combination of 100,000 numeric keysyms must not cost their square.
+        var seen: Set<UInt32> = []
         for part in comboParts(combo) {
             guard !part.isEmpty else {
                 throw ActionParseError("empty key name in '\(Excerpt.of(combo))'; write the plus key as 'plus'")
             }
             let key = try Self.key(named: String(part))
-            guard !keys.contains(where: { $0.keysym == key.keysym }) else {
+            guard seen.insert(key.keysym).inserted else {
                 throw ActionParseError("'\(Excerpt.of(part))' appears twice in '\(Excerpt.of(combo))'")
             }
             keys.append(key)
@@ -145,6 +147,9 @@ extension Action {
         return parts
     }
 
+    /// Every name a key may have, for suggestions: made once, not for each unknown key.
+    private static let keyNames: [String] = modifierWords.map(\.word) + Keysym.allNames
+
     /// One key of a combination: a modifier word, a keysym name, or a numeric keysym.
     private static func key(named name: String) throws(ActionParseError) -> KeyCombo.Key {
         let lowered = name.lowercased()
@@ -158,9 +163,8 @@ extension Action {
             let spelling = Keysym.isName(name) ? name : Keysym.name(of: keysym) ?? name
             return KeyCombo.Key(name: spelling, keysym: keysym)
         }
-        let candidates: [String] = modifierWords.map(\.word) + Keysym.allNames
         let suggestion = (modifierAliases[lowered] ?? keyAliases[lowered]).map { "; did you mean '\($0)'?" }
-            ?? Suggestion.clause(for: name, among: candidates)
+            ?? Suggestion.clause(for: name, among: keyNames)
         throw ActionParseError("unknown key name '\(Excerpt.of(name))'\(suggestion)")
     }
 

@@ -64,7 +64,7 @@ extension Config {
             throw failure(ConfigReader.message(for: error), line: error.position.line, column: error.position.column)
         }
         var reader = ConfigReader(file: file, locator: document)
-        var config = reader.read(document.root)
+        var config = Suggestion.whileReading { reader.read(document.root) }
         config.notes = reader.notes.sorted { $0.position < $1.position }
         let nulErrors = document.nulEscapes.map { escape in
             ConfigError(

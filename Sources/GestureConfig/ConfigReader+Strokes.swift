@@ -21,6 +21,11 @@ extension ConfigReader {
     /// its size; this keeps the arithmetic of the comparison far from overflowing.
     static let maximumShapeCoordinate = 1_000_000.0
 
+    /// The most shape names a message about an unknown shape lists: the built-in ones and the
+    /// first `[[shape]]`s. All of a config's thousands in each message made the output grow
+    /// with the square of the config.
+    static let listedShapes = 40
+
     /// A stroke binding's `shape`: required, a non-empty string; whether it names a shape is
     /// checked once every `[[shape]]` is read (``checkStrokeShapes(known:)``).
     mutating func readShapeName(_ field: BindingFields, at path: TOMLPath) -> String? {
@@ -45,10 +50,16 @@ extension ConfigReader {
         let names = StrokeShape.builtIn.map(\.name) + shapes.map(\.name).filter { name in
             !StrokeShape.builtIn.contains { $0.name == name }
         }
-        for (path, name) in shapeReferences where !names.contains(name) {
-            reportUnknownValue(name, noun: "shape", allowed: names, at: path)
+        // Sets, not the lists: thousands of shapes and strokes must not cost their product.
+        let known = Set(names)
+        // Each message lists the shapes; with thousands of [[shape]]s, the first of them.
+        let listing = names.count <= Self.listedShapes ? nil
+            : names.prefix(Self.listedShapes).joined(separator: ", ") + " and \(names.count - Self.listedShapes) more"
+        for (path, name) in shapeReferences where !known.contains(name) {
+            reportUnknownValue(name, noun: "shape", allowed: names, listing: listing, at: path)
         }
-        for (name, position) in shapeNames where !shapeReferences.contains(where: { $0.name == name }) {
+        let referenced = Set(shapeReferences.map(\.name))
+        for (name, position) in shapeNames where !referenced.contains(name) {
             notes.append(ConfigError(
                 at: position,
                 message: "[[shape]] '\(Excerpt.of(name))' has no effect: no stroke binding names it "
@@ -199,10 +210,43 @@ extension ConfigReader {
 /// monitor both apply to (likewise) and modifiers both match (likewise). A pan's `edge` or
 /// `direction` does not separate them: the stroke applies at the edges too, and a pan's
 /// direction is only known once it has begun.
+///
+/// Each binding costs a bounded number of hash look-ups, never a walk over the bindings before
+/// it: a config of 20,000 strokes and pans for different apps took 28 s to check when each was
+/// compared with every other (docs/reliability.md). Every binding added is filed under each way
+/// a later binding of the other kind could meet it — per device it applies to, its app as
+/// written or "any", and the same for its monitor and modifiers — and with the app or monitor left out, for
+/// a later binding that has none (it meets every app). A binding looks up the few keys that
+/// can meet it and takes the earliest binding found, the one a walk in file order would name.
 struct StrokePanConflicts {
     /// `[pointer] button`: the trigger button of the pointer bindings that name none.
     let pointerButton: Int
-    private var seen: [(trigger: Trigger, source: SourcePosition)] = []
+
+    /// A binding's app, monitor or modifiers as a key: what a binding gives, a binding that
+    /// gives none (and meets every value), or left out of the key (asked by a binding that
+    /// gives none).
+    private enum Name<Value: Hashable>: Hashable {
+        case named(Value)
+        case any
+        case ignored
+    }
+
+    /// Where a binding can meet another: its kind, fingers, one device it applies to (with the
+    /// trigger button on the pointer: different buttons never meet), its app, monitor and
+    /// modifiers (as ``Name``s).
+    private struct Meeting: Hashable {
+        var gesture: GestureKind
+        var fingers: Int
+        var device: DeviceKind
+        var button: Int
+        var app: Name<String>
+        var monitor: Name<String>
+        var modifiers: Name<Modifiers>
+    }
+
+    /// The earliest binding filed under each meeting place, with its place in file order.
+    private var filed: [Meeting: (order: Int, trigger: Trigger, source: SourcePosition)] = [:]
+    private var count = 0
 
     init(pointerButton: Int) {
         self.pointerButton = pointerButton
@@ -212,30 +256,66 @@ struct StrokePanConflicts {
     /// added before.
     mutating func add(_ trigger: Trigger, at source: SourcePosition) -> String? {
         guard trigger.gesture == .stroke || trigger.gesture == .pan else { return nil }
-        for (other, position) in seen where other.gesture != trigger.gesture {
-            let shared = overlap(trigger, other)
-            guard !shared.isEmpty else { continue }
-            let otherName = other.gesture == .pan ? "pan" : "stroke"
-            let devices = shared.map(\.rawValue).joined(separator: " and ")
-            return "this \(trigger.gesture.rawValue) competes with the \(otherName) at \(position.line):\(position.column) "
+        let other: GestureKind = trigger.gesture == .pan ? .stroke : .pan
+        if let (_, earlier, position) = earliestMeeting(trigger, of: other) {
+            let devices = sharedDevices(trigger, earlier).map(\.rawValue).joined(separator: " and ")
+            return "this \(trigger.gesture.rawValue) competes with the \(other.rawValue) at \(position.line):\(position.column) "
                 + "for \(trigger.fingers)-finger gestures on the \(devices): a pan begins before a stroke is drawn, so the "
                 + "stroke could never fire; bind them for different devices, apps, monitors, modifiers or buttons "
                 + "(device = \"any\" or no device overlaps every device, no app every app, no modifiers every modifier)"
         }
-        seen.append((trigger, source))
+        let entry = (order: count, trigger: trigger, source: source)
+        count += 1
+        let apps: [Name<String>] = [trigger.app.map(Name.named) ?? .any, .ignored]
+        let monitors: [Name<String>] = [trigger.monitor.map(Name.named) ?? .any, .ignored]
+        let modifierSets: [Name<Modifiers>] = [trigger.modifiers.map(Name.named) ?? .any, .ignored]
+        for device in Self.devices(trigger) {
+            let button = device == .pointer ? trigger.pointerButton(default: pointerButton) : 0
+            for app in apps {
+                for monitor in monitors {
+                    for modifiers in modifierSets {
+                        let place = Meeting(
+                            gesture: trigger.gesture, fingers: trigger.fingers, device: device, button: button,
+                            app: app, monitor: monitor, modifiers: modifiers)
+                        if filed[place] == nil { filed[place] = entry }
+                    }
+                }
+            }
+        }
         return nil
+    }
+
+    /// The earliest binding of kind `other` that some gesture could match together with `trigger`.
+    private func earliestMeeting(_ trigger: Trigger, of other: GestureKind) -> (order: Int, trigger: Trigger, source: SourcePosition)? {
+        // A binding without an app meets every app: it asks with the app left out. One with an
+        // app meets those with the same app and those without one; likewise for monitors and
+        // modifiers. On the pointer, only bindings of the same trigger button meet.
+        let apps: [Name<String>] = trigger.app.map { [.named($0), .any] } ?? [.ignored]
+        let monitors: [Name<String>] = trigger.monitor.map { [.named($0), .any] } ?? [.ignored]
+        let modifierSets: [Name<Modifiers>] = trigger.modifiers.map { [.named($0), .any] } ?? [.ignored]
+        var earliest: (order: Int, trigger: Trigger, source: SourcePosition)?
+        for device in Self.devices(trigger) {
+            let button = device == .pointer ? trigger.pointerButton(default: pointerButton) : 0
+            for app in apps {
+                for monitor in monitors {
+                    for modifiers in modifierSets {
+                        let place = Meeting(
+                            gesture: other, fingers: trigger.fingers, device: device, button: button,
+                            app: app, monitor: monitor, modifiers: modifiers)
+                        if let found = filed[place], found.order < earliest?.order ?? .max { earliest = found }
+                    }
+                }
+            }
+        }
+        return earliest
     }
 
     private static func devices(_ t: Trigger) -> [DeviceKind] {
         DeviceKind.allCases.filter { t.applies(to: $0) }
     }
 
-    /// The devices on which some gesture could match both `a` and `b`; none when nothing can.
-    private func overlap(_ a: Trigger, _ b: Trigger) -> [DeviceKind] {
-        guard a.fingers == b.fingers else { return [] }
-        if let x = a.app, let y = b.app, x != y { return [] }
-        if let x = a.monitor, let y = b.monitor, x != y { return [] }
-        if let x = a.modifiers, let y = b.modifiers, x != y { return [] }
+    /// The devices on which some gesture could match both `a` and `b` (which meet).
+    private func sharedDevices(_ a: Trigger, _ b: Trigger) -> [DeviceKind] {
         let theirs = Self.devices(b)
         let differentButtons = a.pointerButton(default: pointerButton) != b.pointerButton(default: pointerButton)
         return Self.devices(a).filter { theirs.contains($0) && !($0 == .pointer && differentButtons) }

@@ -564,8 +564,9 @@ struct ConfigReader {
         return nil
     }
 
-    mutating func reportUnknownValue(_ text: String, noun: String, allowed: [String], at path: TOMLPath) {
-        report("unknown \(noun) '\(Excerpt.of(text))'\(Suggestion.clause(for: text, among: allowed)) (allowed: \(allowed.joined(separator: ", ")))",
+    /// `listing`: what the message says is allowed, when not every one of `allowed`.
+    mutating func reportUnknownValue(_ text: String, noun: String, allowed: [String], listing: String? = nil, at path: TOMLPath) {
+        report("unknown \(noun) '\(Excerpt.of(text))'\(Suggestion.clause(for: text, among: allowed)) (allowed: \(listing ?? allowed.joined(separator: ", ")))",
                at: path)
     }
 

@@ -1,6 +1,38 @@
+import Synchronization
+
 /// "Did you mean …?" for misspelt keys, values, action words and keysym names (and, in the
 /// executable, subcommand names).
+///
+/// A search compares the word with every candidate, and some candidate lists are long (2,000
+/// keysym names, every `[[shape]]` of the config): a config of 19,000 unknown key names took
+/// 7 s to check when each got its search. So one config read makes at most
+/// ``searchesPerRead`` searches (``whileReading(_:)``); the problems after them are reported
+/// without a suggestion. A config with a few typos gets every one.
 public enum Suggestion {
+    /// The most "did you mean" searches one config read makes: far more than a config written
+    /// by hand has typos, and few enough that the longest lists cost a fraction of docs/reliability.md's
+    /// second (each search over the keysym table takes well under a millisecond).
+    static let searchesPerRead = 100
+
+    /// The searches a config read has left.
+    final class Allowance: Sendable {
+        let remaining = Atomic(Suggestion.searchesPerRead)
+
+        /// Takes one search; false once none are left.
+        func take() -> Bool {
+            remaining.subtract(1, ordering: .relaxed).newValue >= 0
+        }
+    }
+
+    /// The searches left to the config read in progress on this thread; nil outside one
+    /// (every search is made).
+    @TaskLocal static var allowance: Allowance?
+
+    /// Runs `body` (the reading of one config) with its own ``searchesPerRead``.
+    static func whileReading<R>(_ body: () -> R) -> R {
+        $allowance.withValue(Allowance(), operation: body)
+    }
+
     /// The candidate closest to `word`, if it is close enough to be a plausible typo.
     ///
     /// Candidates are compared case-insensitively and scored: 0 for the same word in another
@@ -13,10 +45,11 @@ public enum Suggestion {
     /// - Parameters:
     ///   - word: what the user wrote.
     ///   - candidates: the valid spellings.
-    /// - Returns: the best candidate, or `nil` when none is close.
+    /// - Returns: the best candidate, or `nil` when none is close (or the config read has made
+    ///   its ``searchesPerRead``).
     public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
-        guard !target.isEmpty else { return nil }
+        guard !target.isEmpty, allowance?.take() ?? true else { return nil }
         let limit = max(1, (target.count + 2) / 3)
         var best: (candidate: String, score: Int)?
         for candidate in candidates {

@@ -27,8 +27,9 @@ struct TouchscreenSource: GestureSource {
     /// Fingers of the current hand that are down but not the group's: a late finger, and every
     /// finger of a group that gave its input to the application. Until the last of them lifts,
     /// a finger that lands belongs to that hand and goes to the application too: ten fingers
-    /// on the glass never make a fresh one-finger gesture of the last one.
-    private var passedOn: [Int] = []
+    /// on the glass never make a fresh one-finger gesture of the last one. A set: touches that
+    /// never end (a trace of 10^6 begins) must not make every begin a walk over them.
+    private var passedOn: Set<Int> = []
     private var settleDeadline: Instant? = nil
     private var landingCentroid = Point.zero
     private var initialSpan = 0.0
@@ -126,15 +127,12 @@ struct TouchscreenSource: GestureSource {
     /// a group still settling fixes its count first. Returns the finger's slot in the group, or
     /// nil when the group has nothing more to do with it.
     private mutating func leaving(_ id: Int, at t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) -> Int? {
-        if let k = passedOn.firstIndex(of: id) {
-            passedOn.remove(at: k)
-            return nil
-        }
+        if passedOn.remove(id) != nil { return nil }
         guard let i = Self.index(of: id, in: touches) else { return nil }
         if group.phase == .settling {
             settleNow(at: t, env, emit: emit)
             if dropReleased(at: t, env.recognition, emit: emit) {
-                passedOn.removeAll { $0 == id }  // this one is gone, not down
+                passedOn.remove(id)  // this one is gone, not down
                 return nil
             }
         }
@@ -150,7 +148,7 @@ struct TouchscreenSource: GestureSource {
 
     /// Gives a finger that lands on a hand whose gesture is over to the application.
     private mutating func passOn(_ id: Int, emit: (EngineOutput) -> Void) {
-        passedOn.append(id)
+        passedOn.insert(id)
         emit(.touch(id: id, .release))
     }
 
@@ -235,7 +233,7 @@ struct TouchscreenSource: GestureSource {
     /// The group's touches are the application's now: they stay part of the hand
     /// (``passedOn``) until they lift.
     mutating func forgetReleasedInput() {
-        for touch in touches { passedOn.append(touch.id) }
+        for touch in touches { passedOn.insert(touch.id) }
         touches.removeAll(keepingCapacity: true)
         settleDeadline = nil
     }

@@ -1,5 +1,6 @@
 import BridgeCore
 import Foundation
+import GestureConfig
 import GestureTestKit
 import Testing
 
@@ -155,6 +156,47 @@ struct FileWatcherFollowingTests {
         // The old directory is no longer the config's.
         try scratch.write("dir.old/config.toml", "a = 4\n")
         #expect(!watcher.drainChanges())
+    }
+
+    /// `config/config.toml` → `links/1` → … → `links/N` → `dotfiles/gesture-bridge.toml`.
+    private func chain(of links: Int, in scratch: Scratch) throws {
+        try scratch.mkdir("dotfiles")
+        try scratch.mkdir("config")
+        try scratch.mkdir("links")
+        try scratch.write("dotfiles/gesture-bridge.toml", "a = 1\n")
+        try scratch.symlink("links/\(links)", to: "../dotfiles/gesture-bridge.toml")
+        for k in stride(from: links - 1, through: 1, by: -1) { try scratch.symlink("links/\(k)", to: "\(k + 1)") }
+        try scratch.symlink("config/config.toml", to: "../links/1")
+    }
+
+    // A chain of 17 links was silently not followed (issue 25, item 9): the kernel follows 40.
+    @Test("a chain of up to 40 symlinks is followed to its file", arguments: [17, 30, 39])
+    func longSymlinkChain(links: Int) throws {
+        let scratch = try Scratch()
+        try chain(of: links, in: scratch)
+        let path = scratch.path + "/config/config.toml"
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "a = 1\n")
+        let watcher = try #require(FileWatcher(paths: [path]))
+        #expect(watcher.overlongChains.isEmpty)
+        try scratch.write("dotfiles/gesture-bridge.toml", "a = 2\n")
+        #expect(watcher.drainChanges())
+    }
+
+    @Test("a chain longer than the kernel follows is noted, and the follower warns once")
+    func overlongSymlinkChain() throws {
+        let scratch = try Scratch()
+        try chain(of: 40, in: scratch)
+        let path = scratch.path + "/config/config.toml"
+        // 41 links: the kernel refuses it too.
+        #expect(throws: (any Error).self) { try String(contentsOfFile: path, encoding: .utf8) }
+        let watcher = try #require(FileWatcher(paths: [path]))
+        #expect(watcher.overlongChains == [path])
+
+        let follower = ConfigFollower(search: ConfigSearch(explicit: path, environment: [:]), source: .file(path))
+        let warnings = follower.newWatchWarnings()
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("\(path) leads through more than 40 symbolic links") == true, "\(warnings)")
+        #expect(follower.newWatchWarnings().isEmpty, "said once")
     }
 
     @Test("every path of a search path is watched")

@@ -79,31 +79,72 @@ struct InstanceLockTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "someone else's\n")
     }
 
-    @Test("without XDG_RUNTIME_DIR, a private directory of ours is made and used")
+    /// This machine's name, as the fallback lock's file name carries it.
+    private static var hostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        gethostname(&buffer, 255)
+        return String(cString: buffer)
+    }
+
+    @Test("without XDG_RUNTIME_DIR, a private directory of ours is made in the home's state directory and used")
     func fallbackDirectory() throws {
-        let base = try Directory()
-        let lock = try InstanceLock(display: ":75", environment: [:], fallbackBase: base.path)
-        let directory = base.path + "/gesture-bridge-\(geteuid())"
-        #expect(lock.path == directory + "/gesture-bridge-display-75.lock")
+        let home = try Directory()
+        let lock = try InstanceLock(display: ":75", environment: ["HOME": home.path])
+        let directory = home.path + "/.local/state/gesture-bridge"
+        #expect(lock.path == directory + "/gesture-bridge-\(Self.hostName)-display-75.lock")
         #expect(lock.notice?.contains("XDG_RUNTIME_DIR is not set") == true)
-        var status = stat()
-        #expect(lstat(directory, &status) == 0)
-        #expect(status.st_mode & 0o777 == 0o700)
-        #expect(throws: InstanceLock.Failure.self) { _ = try InstanceLock(display: ":75.0", environment: ["XDG_RUNTIME_DIR": ""], fallbackBase: base.path) }
+        for made in [home.path + "/.local", home.path + "/.local/state", directory] {
+            var status = stat()
+            #expect(lstat(made, &status) == 0)
+            #expect(status.st_mode & 0o777 == 0o700, "\(made)")
+        }
+        #expect(throws: InstanceLock.Failure.self) { _ = try InstanceLock(display: ":75.0", environment: ["XDG_RUNTIME_DIR": "", "HOME": home.path]) }
+        // XDG_STATE_HOME, when set, is the state directory.
+        let state = try Directory()
+        let other = try InstanceLock(display: ":75", environment: ["HOME": home.path, "XDG_STATE_HOME": state.path])
+        #expect(other.path == state.path + "/gesture-bridge/gesture-bridge-\(Self.hostName)-display-75.lock")
+    }
+
+    @Test("without XDG_RUNTIME_DIR nor HOME, the lock is refused with a message that names XDG_RUNTIME_DIR")
+    func noPlaceAtAll() throws {
+        let thrown = try #require(throws: InstanceLock.Failure.self) { _ = try InstanceLock(display: ":75", environment: [:]) }
+        #expect(thrown.description.contains("set XDG_RUNTIME_DIR"), "\(thrown)")
+    }
+
+    // Another local user could create /tmp/gesture-bridge-UID first (a directory, a file, a
+    // symlink): the daemon then refused to start, asking the user to remove what they cannot
+    // remove in the sticky /tmp (issue 25, item 7). The fallback is in the user's home now.
+    @Test("a squatted /tmp/gesture-bridge-UID does not matter", .enabled(if: geteuid() == 0, "needs root to plant a file of another user"),
+          arguments: ["directory", "file", "symlink"])
+    func squattedTemporaryDirectory(kind: String) throws {
+        let planted = "/tmp/gesture-bridge-\(geteuid())"
+        // Someone's real one (a run of an older gesture-bridge) is left alone.
+        guard !FileManager.default.fileExists(atPath: planted), (try? FileManager.default.destinationOfSymbolicLink(atPath: planted)) == nil else { return }
+        switch kind {
+        case "directory": #expect(mkdir(planted, 0o777) == 0)
+        case "file": try "".write(toFile: planted, atomically: false, encoding: .utf8)
+        default: #expect(symlink("/nonexistent", planted) == 0)
+        }
+        defer { _ = kind == "directory" ? rmdir(planted) : unlink(planted) }
+        #expect(lchown(planted, 65534, 65534) == 0)
+        let home = try Directory()
+        let lock = try InstanceLock(display: ":78", environment: ["HOME": home.path])
+        #expect(lock.path.hasPrefix(home.path + "/"))
     }
 
     @Test("a fallback directory others can enter, or a symlink in its place, is refused")
     func unsafeFallbackDirectory() throws {
-        let base = try Directory()
-        let directory = base.path + "/gesture-bridge-\(geteuid())"
+        let home = try Directory()
+        #expect(mkdir(home.path + "/.local", 0o700) == 0 && mkdir(home.path + "/.local/state", 0o700) == 0)
+        let directory = home.path + "/.local/state/gesture-bridge"
         #expect(mkdir(directory, 0o700) == 0)
         #expect(chmod(directory, 0o777) == 0)
-        #expect(throws: InstanceLock.Failure.self) { _ = try InstanceLock(display: ":76", environment: [:], fallbackBase: base.path) }
+        #expect(throws: InstanceLock.Failure.self) { _ = try InstanceLock(display: ":76", environment: ["HOME": home.path]) }
         #expect(rmdir(directory) == 0)
         let elsewhere = try Directory()
         #expect(symlink(elsewhere.path, directory) == 0)
-        #expect(throws: InstanceLock.Failure.self) { _ = try InstanceLock(display: ":76", environment: [:], fallbackBase: base.path) }
-        #expect(FileManager.default.fileExists(atPath: elsewhere.path + "/gesture-bridge-display-76.lock") == false)
+        #expect(throws: InstanceLock.Failure.self) { _ = try InstanceLock(display: ":76", environment: ["HOME": home.path]) }
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: elsewhere.path)) == [])
     }
 
     @Test("an XDG_RUNTIME_DIR that others may write to is refused")

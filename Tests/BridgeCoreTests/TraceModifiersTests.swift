@@ -79,7 +79,7 @@ private let origin = Point(x: 10, y: 20)
             position: Point(x: 1, y: 2), direction: .right, modifiers: [.super, .shift], button: 1)
         #expect(ReportFormatter.json(pointer, action: "key ctrl+c")
             == #"{"t":5,"gesture":"swipe","phase":"recognized","fingers":1,"device":"pointer","button":1,"mods":["shift","super"],"x":1,"y":2,"direction":"right","action":"key ctrl+c"}"#)
-        #expect(ReportFormatter.human(pointer) == "5 ms  swipe recognized  1 finger on pointer at (1, 2)  button 1  with shift+super  direction right")
+        #expect(ReportFormatter.human(pointer) == "5 ms  swipe recognized  on the mouse at (1, 2)  button 1  with shift+super  direction right")
         let plain = GestureReport(
             time: Instant(milliseconds: 5), gesture: .swipe, phase: .recognized, fingers: 3, device: .touchpad,
             position: Point(x: 1, y: 2), direction: .left)

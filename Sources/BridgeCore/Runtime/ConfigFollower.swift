@@ -97,6 +97,23 @@ public final class ConfigFollower {
         settleDeadline = now + Self.settleDelay
     }
 
+    /// The symlink chains ``newWatchWarnings()`` has told about.
+    private var toldOverlong: Set<String> = []
+
+    /// What to warn about the watch that was not said yet: a path whose chain of symlinks is
+    /// longer than the kernel follows (``FileWatcher/symlinkHops``) — its changes past the last
+    /// link followed go unseen, and nothing can open it. Said again if it comes back after
+    /// being fixed.
+    public func newWatchWarnings() -> [String] {
+        let overlong = watcher?.overlongChains ?? []
+        defer { toldOverlong = overlong }
+        let hops = FileWatcher.symlinkHops
+        return overlong.subtracting(toldOverlong).sorted().map { path in
+            "\(path) leads through more than \(hops) symbolic links, more than the kernel follows: changes past the "
+                + "\(hops)th link are not seen and the config cannot be opened through it (ELOOP); point a link nearer the file"
+        }
+    }
+
     /// Milliseconds until a pending reload is due (0: now), for `poll`; nil when none is.
     public func timeout(now: ContinuousClock.Instant) -> Int32? {
         guard let settleDeadline else { return nil }

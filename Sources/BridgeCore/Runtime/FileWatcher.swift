@@ -19,7 +19,9 @@ import Glibc
 ///
 /// Every event about a name on the way re-arms the watches (the path may now lead elsewhere),
 /// so they always follow what the paths lead to now. Events about other names in the same
-/// directories wake the reader but are not changes.
+/// directories wake the reader but are not changes. A chain of symlinks is followed as far as
+/// the kernel follows one (``symlinkHops``); a longer one is noted (``overlongChains``) for the
+/// daemon to say so — nothing can open such a path either.
 ///
 /// ```swift
 /// let watcher = FileWatcher(paths: ["/home/ann/.config/gesture-bridge/config.toml"])
@@ -33,9 +35,14 @@ public final class FileWatcher {
     public let paths: [String]
     /// The names that matter in each watched directory, by watch descriptor.
     private var watches: [Int32: Set<String>] = [:]
+    /// The paths whose symlink chain is longer than ``symlinkHops`` now, as given: changes
+    /// past the last hop followed are not seen.
+    public private(set) var overlongChains: Set<String> = []
 
-    /// At most this many symlinks are followed from one path (the kernel's own limit is 40).
-    static let symlinkHops = 16
+    /// At most this many symlinks are followed from one path: the kernel's own limit
+    /// (`MAXSYMLINKS`), beyond which opening the path fails with `ELOOP` anyway. It was 16, and
+    /// a chain of 17 to 40 links — which the daemon reads fine — was silently not followed.
+    public static let symlinkHops = 40
     /// Events about a name in a directory: the file itself changed, or what the name leads to.
     private static let nameEvents = UInt32(
         IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO)
@@ -114,7 +121,8 @@ public final class FileWatcher {
     private func arm() {
         var previous: [String: Set<String>]? = nil
         for _ in 0..<8 {
-            let wanted = Self.wantedWatches(for: paths)
+            let (wanted, overlong) = Self.wantedWatches(for: paths)
+            overlongChains = overlong
             if wanted == previous { break }
             previous = wanted
             var fresh: [Int32: Set<String>] = [:]
@@ -134,11 +142,12 @@ public final class FileWatcher {
     }
 
     /// The directories to watch and the names that matter in each, for `paths` as the file
-    /// system is now.
-    static func wantedWatches(for paths: [String]) -> [String: Set<String>] {
+    /// system is now; and the paths whose symlink chain goes on past ``symlinkHops``.
+    static func wantedWatches(for paths: [String]) -> (watches: [String: Set<String>], overlong: Set<String>) {
         var wanted: [String: Set<String>] = [:]
-        for path in paths {
-            var path = path
+        var overlong: Set<String> = []
+        for given in paths {
+            var path = given
             var hops = 0
             while true {
                 let (directory, name) = split(path)
@@ -152,12 +161,16 @@ public final class FileWatcher {
                     let (parent, directoryName) = split(directory)
                     if isDirectory(parent) { wanted[parent, default: []].insert(directoryName) }
                 }
-                guard hops < symlinkHops, let target = readLink(path) else { break }
+                guard let target = readLink(path) else { break }
+                guard hops < symlinkHops else {
+                    overlong.insert(given)
+                    break
+                }
                 hops += 1
                 path = target.hasPrefix("/") ? target : (directory == "/" ? "/" : directory + "/") + target
             }
         }
-        return wanted
+        return (wanted, overlong)
     }
 
     /// `DIR` and `NAME` of `DIR/NAME`; a bare name is in `.`, `/NAME` in `/`.

@@ -13,8 +13,13 @@ import Glibc
 /// - `$XDG_RUNTIME_DIR` (the user's private runtime directory), which must be a directory
 ///   owned by this user and writable by no one else, or the lock is refused with the reason;
 /// - without `$XDG_RUNTIME_DIR` (sessions started without pam_systemd or elogind), a private
-///   directory `/tmp/gesture-bridge-UID`, created with mode 0700, and refused unless it is a
-///   real directory (not a symlink) owned by this user that no one else can enter.
+///   directory in the user's state directory, `$XDG_STATE_HOME/gesture-bridge` (by default
+///   `~/.local/state/gesture-bridge`), created with mode 0700 and refused unless it is a real
+///   directory (not a symlink) owned by this user that no one else can enter; the file's name
+///   carries the host's name, as a home directory may be shared between machines. It used to
+///   be `/tmp/gesture-bridge-UID`, which another user could create first (a directory, a file
+///   or a symlink there kept the daemon from ever starting, and the sticky `/tmp` let no one
+///   but them remove it); in the user's home only the user can.
 ///
 /// The file is opened with `O_NOFOLLOW` (a symlink planted at its path is refused, never
 /// followed) and must be a regular file owned by this user before it is written to.
@@ -55,11 +60,10 @@ public final class InstanceLock {
     ///
     /// - Parameters:
     ///   - display: the display's name as opened (`:0`, `:0.0`, `unix:0`, `host:10.0`).
-    ///   - environment: the process environment (`XDG_RUNTIME_DIR`).
-    ///   - fallbackBase: where the private directory goes without `$XDG_RUNTIME_DIR`.
-    public init(display: String, environment: [String: String], fallbackBase: String = "/tmp") throws(Failure) {
-        let (directory, notice) = try Self.directory(environment: environment, fallbackBase: fallbackBase)
-        let path = "\(directory)/gesture-bridge-\(DisplayAddress(display).lockKey).lock"
+    ///   - environment: the process environment (`XDG_RUNTIME_DIR`; without it `XDG_STATE_HOME`
+    ///     or `HOME`).
+    public init(display: String, environment: [String: String]) throws(Failure) {
+        let (path, notice) = try Self.path(display: display, environment: environment)
         self.path = path
         self.notice = notice
         let descriptor: FileDescriptor
@@ -107,12 +111,11 @@ public final class InstanceLock {
     /// tried without blocking and dropped at once. A daemon that starts in that same instant
     /// finds the lock held and says so.
     ///
-    /// - Throws: what ``init(display:environment:fallbackBase:)`` would refuse for the lock's
+    /// - Throws: what ``init(display:environment:)`` would refuse for the lock's
     ///   directory or file (``Failure/directory(path:reason:)``, ``Failure/unsafe(path:reason:)``,
     ///   ``Failure/unavailable(path:reason:)``).
-    public static func probe(display: String, environment: [String: String], fallbackBase: String = "/tmp") throws(Failure) -> Probe {
-        let (directory, _) = try Self.directory(environment: environment, fallbackBase: fallbackBase)
-        let path = "\(directory)/gesture-bridge-\(DisplayAddress(display).lockKey).lock"
+    public static func probe(display: String, environment: [String: String]) throws(Failure) -> Probe {
+        let (path, _) = try Self.path(display: display, environment: environment)
         let descriptor: FileDescriptor
         do throws(SystemError) {
             descriptor = try SystemCall.system("open") {
@@ -156,8 +159,10 @@ public final class InstanceLock {
         return Int(text.prefix { $0 != "\n" })
     }
 
-    /// The directory for the lock, checked; and a notice when it is not `$XDG_RUNTIME_DIR`.
-    static func directory(environment: [String: String], fallbackBase: String) throws(Failure) -> (String, String?) {
+    /// The lock file's path for `display`, its directory checked (and made when it is the
+    /// fallback); and a notice when it is not in `$XDG_RUNTIME_DIR`.
+    static func path(display: String, environment: [String: String]) throws(Failure) -> (String, String?) {
+        let key = DisplayAddress(display).lockKey
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             guard let status = try? SystemCall.system("stat", { try FilePath(runtime).stat() }), status.type == .directory else {
                 throw .directory(path: runtime, reason: "XDG_RUNTIME_DIR is not a directory")
@@ -167,15 +172,41 @@ public final class InstanceLock {
                     path: runtime,
                     reason: "XDG_RUNTIME_DIR must be owned by this user and writable by no one else (owner \(status.userID.rawValue), mode \(octal(status)))")
             }
-            return (runtime, nil)
+            return ("\(runtime)/gesture-bridge-\(key).lock", nil)
         }
-        let directory = "\(fallbackBase)/gesture-bridge-\(geteuid())"
-        do throws(SystemError) {
-            try SystemCall.retryingInterrupts("mkdir") { mkdir(directory, 0o700) }
-        } catch where error.code == Errno(rawValue: EEXIST) {
-            // Checked below, whoever made it.
-        } catch {
-            throw .directory(path: directory, reason: error.message)
+        let directory = try privateStateDirectory(environment: environment)
+        let path = "\(directory)/gesture-bridge-\(hostName())-\(key).lock"
+        return (path, "XDG_RUNTIME_DIR is not set: the single-instance lock is \(path)")
+    }
+
+    /// `$XDG_STATE_HOME/gesture-bridge` (`$HOME/.local/state/gesture-bridge` by default),
+    /// made with mode 0700 where missing, and checked: a real directory of this user's that
+    /// no one else can enter.
+    private static func privateStateDirectory(environment: [String: String]) throws(Failure) -> String {
+        let state: String
+        if let given = environment["XDG_STATE_HOME"], given.hasPrefix("/") {
+            state = given
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            state = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/state"
+        } else {
+            throw .directory(
+                path: "XDG_RUNTIME_DIR",
+                reason: "XDG_RUNTIME_DIR is not set, nor HOME: set XDG_RUNTIME_DIR to a directory only you can write to (login managers make /run/user/\(geteuid()))")
+        }
+        let directory = state + "/gesture-bridge"
+        // Each missing directory on the way, as XDG's base directory specification asks: 0700.
+        var made = ""
+        for component in directory.split(separator: "/") {
+            made += "/" + component
+            do throws(SystemError) {
+                try SystemCall.retryingInterrupts("mkdir") { mkdir(made, 0o700) }
+            } catch where error.code == Errno(rawValue: EEXIST) {
+                // There already: the last one is checked below, whoever made it.
+            } catch where made != directory && (error.code == .permissionDenied || error.code == .readOnlyFileSystem) {
+                // `/home` and the like: not ours to make, and there already when it matters.
+            } catch {
+                throw .directory(path: made, reason: "\(error.message); set XDG_RUNTIME_DIR to a directory only you can write to")
+            }
         }
         let status = try? SystemCall.system("lstat") { try FilePath(directory).stat(followTargetSymlink: false) }
         guard let status, status.type == .directory, status.userID.rawValue == geteuid(),
@@ -185,7 +216,16 @@ public final class InstanceLock {
                 path: directory,
                 reason: "XDG_RUNTIME_DIR is not set, and this fallback must be a directory (not a symlink) owned by this user with mode 0700 (owner \(status.map { String($0.userID.rawValue) } ?? "unknown"), mode \(status.map(octal) ?? "unknown")); remove it, or set XDG_RUNTIME_DIR")
         }
-        return (directory, "XDG_RUNTIME_DIR is not set: the single-instance lock is in \(directory)")
+        return directory
+    }
+
+    /// This machine's name, safe in a file name (`_` for anything else).
+    private static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let safe = String(name.map { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" ? $0 : "_" })
+        return safe.isEmpty ? "localhost" : safe
     }
 
     private static func octal(_ status: Stat) -> String {

@@ -3,8 +3,32 @@ import POSIX
 import Glibc
 #endif
 
-/// Tells systemd (Type=notify) that the daemon is ready, when `NOTIFY_SOCKET` is set.
+/// Tells systemd (`Type=notify`) how the daemon is doing, when `NOTIFY_SOCKET` is set, as
+/// `sd_notify(3)` describes: `READY=1` once the capture is set up, `RELOADING=1` with
+/// `MONOTONIC_USEC` when a reload begins and `READY=1` again when it is done, `STOPPING=1` when
+/// shutdown begins.
+///
+/// ```swift
+/// SystemdNotifier.notify(SystemdNotifier.reloading(), environment: environment)
+/// // … reload …
+/// SystemdNotifier.notify("READY=1", environment: environment)
+/// ```
 public enum SystemdNotifier {
+    /// The variables the service manager sets for the daemon alone, which a program it starts
+    /// must not inherit: `NOTIFY_SOCKET` would let an `exec` child report the daemon ready or
+    /// stopping; the watchdog's and socket activation's name the daemon's pid and descriptors.
+    public static let serviceVariables: Set<String> = [
+        "NOTIFY_SOCKET", "WATCHDOG_PID", "WATCHDOG_USEC", "LISTEN_PID", "LISTEN_FDS", "LISTEN_FDNAMES",
+    ]
+
+    /// `RELOADING=1` with the `CLOCK_MONOTONIC` time in microseconds, which systemd (from
+    /// version 253) wants with it.
+    public static func reloading() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return "RELOADING=1\nMONOTONIC_USEC=\(UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000)"
+    }
+
     /// Sends `state` (e.g. `READY=1`) to `$NOTIFY_SOCKET`; does nothing without one.
     @discardableResult
     public static func notify(_ state: String, environment: [String: String]) -> Bool {

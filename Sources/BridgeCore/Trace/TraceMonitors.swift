@@ -52,6 +52,9 @@ enum TraceMonitors {
     /// What is wrong with a list of monitors, or `nil`: every name given and different from the
     /// others (a binding names one), every size at least 1 pixel, every number exact in a trace.
     static func problem(with monitors: [Monitor]) -> TraceProblem? {
+        // A set: a line of 15,800 monitors took a second when each name was compared with
+        // those before it.
+        var names: Set<String> = []
         for (index, monitor) in monitors.enumerated() {
             let which = "monitor \(index + 1) in \"monitors\""
             if monitor.name.isEmpty { return TraceProblem("\(which) has an empty \"name\"") }
@@ -74,7 +77,7 @@ enum TraceMonitors {
             default:
                 return TraceProblem("\(which) gives only one of \"width_mm\" and \"height_mm\": give both, or neither when the size is not known")
             }
-            if monitors[..<index].contains(where: { $0.name == monitor.name }) {
+            if !names.insert(monitor.name).inserted {
                 return TraceProblem("\(which): the name \(TraceReader.excerpt(monitor.name, quoted: true)) is listed twice")
             }
         }

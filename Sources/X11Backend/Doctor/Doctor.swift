@@ -47,13 +47,11 @@ public struct Doctor {
     }
 
     public var config: ConfigFinding
-    /// The process environment: `DISPLAY`, `XDG_RUNTIME_DIR`, `XDG_SESSION_TYPE`,
-    /// `GESTURE_BRIDGE_CONNECT_TIMEOUT`.
+    /// The process environment: `DISPLAY`, `XDG_RUNTIME_DIR` (else `XDG_STATE_HOME` or `HOME`),
+    /// `XDG_SESSION_TYPE`, `GESTURE_BRIDGE_CONNECT_TIMEOUT`.
     public var environment: [String: String]
     /// The display to check; nil for `environment["DISPLAY"]`.
     public var displayName: String?
-    /// Where the single-instance lock goes without `XDG_RUNTIME_DIR` (see ``InstanceLock``).
-    public var lockFallbackBase = "/tmp"
 
     public init(config: ConfigFinding, environment: [String: String], displayName: String? = nil) {
         self.config = config
@@ -526,7 +524,7 @@ public struct Doctor {
     /// The instance check, and who holds the lock (`pid N`) when a gesture-bridge runs.
     private func checkInstance(display name: String) -> (check: DoctorCheck, holder: String?) {
         do throws(InstanceLock.Failure) {
-            switch try InstanceLock.probe(display: name, environment: environment, fallbackBase: lockFallbackBase) {
+            switch try InstanceLock.probe(display: name, environment: environment) {
             case .free(let path):
                 return (DoctorCheck("instance", .ok, "no other gesture-bridge runs on this display (lock \(path) is free)"), nil)
             case .held(let path, let pid):

@@ -150,13 +150,15 @@ struct DaemonRuntimeTests {
     @Test("without XDG_RUNTIME_DIR the lock goes in a private directory, and a second instance is still refused")
     func lockWithoutRuntimeDirectory() throws {
         try XServer.with { server in
+            // One user, one home: the lock goes in its state directory.
+            let home = DaemonProcess.makeDirectory()
             func start(_ display: String, waitForReady: Bool) throws -> DaemonProcess {
                 let dir = DaemonProcess.makeDirectory()
                 let configFile = dir.appendingPathComponent("config.toml")
                 try tapBindings(1).write(to: configFile, atomically: false, encoding: .utf8)
                 return try DaemonProcess(
                     server, directory: dir, configFile: configFile, arguments: ["--config", configFile.path],
-                    environment: ["XDG_RUNTIME_DIR": ""], display: display, waitForReady: waitForReady)
+                    environment: ["XDG_RUNTIME_DIR": "", "HOME": home.path], display: display, waitForReady: waitForReady)
             }
             let first = try start(server.name + ".0", waitForReady: true)
             #expect(first.output.contains("XDG_RUNTIME_DIR is not set"), "\(first.output)")
@@ -189,6 +191,59 @@ struct DaemonRuntimeTests {
             #expect(poll { client.currentDesktop() == 1 }, "the drag did not switch the desktop")
             kill(daemon.pid, SIGTERM)
             #expect(daemon.waitForExit(timeout: .seconds(10)) == 0)
+        }
+    }
+
+    // MARK: - The service manager (issue 25, item 11)
+
+    // Only READY=1 was sent, and NOTIFY_SOCKET reached the programs `exec` started: one of them
+    // could tell systemd the daemon was ready or stopping.
+    @Test("systemd hears READY, RELOADING with MONOTONIC_USEC then READY, and STOPPING; a started program gets none of its variables")
+    func serviceManager() throws {
+        try XServer.with { server in
+            let dir = DaemonProcess.makeDirectory()
+            let environmentFile = dir.appendingPathComponent("child-environment").path
+            let configFile = dir.appendingPathComponent("config.toml")
+            try """
+                [[bind]]
+                gesture = "long-press"
+                device = "pointer"
+                action = '''exec /bin/sh -c "env > \(environmentFile).tmp && mv \(environmentFile).tmp \(environmentFile)"'''
+                """.write(to: configFile, atomically: false, encoding: .utf8)
+            let notify = try NotifySocket(path: dir.appendingPathComponent("notify").path)
+            let daemon = try DaemonProcess(
+                server, directory: dir, configFile: configFile, arguments: ["--config", configFile.path],
+                environment: [
+                    "NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "30000000", "WATCHDOG_PID": "1", "LISTEN_FDS": "1",
+                    "LISTEN_PID": "1", "LISTEN_FDNAMES": "x", "GESTURE_BRIDGE_TEST_MARK": "kept",
+                ])
+            #expect(notify.messages(until: "READY=1", timeout: .seconds(10)).last == "READY=1")
+
+            daemon.signal(SIGHUP)
+            let reload = notify.messages(until: "READY=1", timeout: .seconds(10))
+            #expect(reload.count == 2, "\(reload)")
+            let lines = reload.first?.split(separator: "\n") ?? []
+            #expect(lines.first == "RELOADING=1", "\(reload)")
+            // CLOCK_MONOTONIC in microseconds: since boot, and not ahead of this process's clock.
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let microseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
+            let stamp = lines.dropFirst().first.flatMap { $0.hasPrefix("MONOTONIC_USEC=") ? UInt64($0.dropFirst(15)) : nil }
+            #expect(stamp.map { $0 <= microseconds && microseconds - $0 < 60_000_000 } == true, "\(reload) at \(microseconds)")
+
+            try tool(server, "xdotool", "mousemove", "300", "300", "mousedown", "3")
+            usleep(800_000)
+            try tool(server, "xdotool", "mouseup", "3")
+            #expect(poll(timeout: .seconds(10)) { FileManager.default.fileExists(atPath: environmentFile) }, "\(daemon.output)")
+            let variables = try String(contentsOfFile: environmentFile, encoding: .utf8).split(separator: "\n").map { String($0.prefix { $0 != "=" }) }
+            #expect(variables.contains("GESTURE_BRIDGE_TEST_MARK"))
+            for name in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "LISTEN_FDS", "LISTEN_PID", "LISTEN_FDNAMES"] {
+                #expect(!variables.contains(name), "\(name) reached the program")
+            }
+
+            daemon.signal(SIGTERM)
+            #expect(notify.messages(until: "STOPPING=1", timeout: .seconds(10)).last == "STOPPING=1")
+            #expect(daemon.waitForExit() == 0)
         }
     }
 
@@ -260,6 +315,20 @@ final class NotifySocket {
     }
 
     deinit { close(fd) }
+
+    /// The datagrams received until one contains `text` (that one last), or all received
+    /// within `timeout`.
+    func messages(until text: String, timeout: Duration) -> [String] {
+        var received: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        _ = poll(timeout: timeout) {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            guard n > 0 else { return false }
+            received.append(String(decoding: buffer[..<n], as: UTF8.self))
+            return received.last!.contains(text)
+        }
+        return received
+    }
 
     /// Waits for a datagram that contains `text`.
     func waitForMessage(containing text: String, timeout: Duration) -> Bool {
