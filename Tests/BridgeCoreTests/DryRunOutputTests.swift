@@ -43,8 +43,8 @@ struct DryRunOutputTests {
         #expect(human.last == "1020 ms  mouse button 3: passed on to the application", "\(human)")
 
         #expect(Self.printed(Self.swipeRight, json: true) == [
-            #"{"t":1020,"gesture":"swipe","phase":"recognized","fingers":1,"device":"pointer","x":200,"y":300,"direction":"right"}"#,
-            #"{"t":1020,"event":"no-binding","gesture":"swipe","phase":"recognized","fingers":1,"device":"pointer","reason":"no binding matches (bound here: swipe left at 1:1)"}"#,
+            #"{"t":1020,"gesture":"swipe","phase":"recognized","fingers":1,"device":"pointer","button":3,"x":200,"y":300,"direction":"right"}"#,
+            #"{"t":1020,"event":"no-binding","gesture":"swipe","phase":"recognized","fingers":1,"device":"pointer","button":3,"reason":"no binding matches (bound here: swipe left at 1:1)"}"#,
             #"{"t":1020,"event":"passed-on","device":"pointer","button":3}"#,
         ])
     }

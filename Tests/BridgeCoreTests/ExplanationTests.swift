@@ -36,7 +36,9 @@ private let boundHere = "no binding matches (bound here: swipe right at 1:1)"
             """)
         while let e = try reader.next() { pipeline.handle(e) }
         pipeline.advance(to: Instant(milliseconds: 10_000))
-        #expect(lines.count == 1)
+        // The swipe's line, then the touch going back to the application (no binding took it).
+        #expect(lines.count == 2, "\(lines)")
         #expect(lines.first?.hasSuffix(boundHere) == true, "\(lines)")
+        #expect(lines.last?.hasSuffix("touch 1: passed on to the application") == true, "\(lines)")
     }
 }

@@ -37,6 +37,8 @@ struct MillimetreReplayTests {
     @Test("20 mm: 149 px on the panel, 76 px on the external monitor and, without a size, at 96 dpi on the TV")
     func swipeMinMillimetres() throws {
         #expect(try replay(recognizer: "[recognizer]\nswipe_min_mm = 20\n") == [
+            // 100 px on the panel is 13 mm: no swipe, the touch goes back to the application.
+            #"{"t":210,"event":"passed-on","device":"touchscreen","id":1}"#,
             #"{"t":1100,"gesture":"swipe","phase":"recognized","fingers":1,"device":"touchscreen","x":1780,"y":400,"direction":"right","monitor":"external","action":"key alt+Right"}"#,
             #"{"t":2100,"gesture":"swipe","phase":"recognized","fingers":1,"device":"touchscreen","x":3060,"y":400,"direction":"right","monitor":"tv","action":"key alt+Right"}"#,
         ])

@@ -68,7 +68,8 @@ struct FeedbackConfigTests {
         #expect(try errors("[feedback.mouse]\ntrail = true\n")
             == ["c.toml:1:11: unknown table 'mouse' in [feedback] (device tables: [feedback.touchscreen], [feedback.touchpad], [feedback.pointer])"])
         #expect(try errors("[feedback.pointer]\nbutton = 3\n")
-            == ["c.toml:2:1: unknown key 'button' in [feedback.pointer]; 'button' belongs in [pointer]: add a [pointer] line above it"])
+            == ["c.toml:2:1: unknown key 'button' in [feedback.pointer]; 'button' belongs in [pointer] (the trigger button of every "
+                + "pointer binding) or in a pointer [[bind]] (that binding's own): add a [pointer] or [[bind]] line above it"])
         #expect(try errors("[pointer]\ntrail = true\n")
             == ["c.toml:2:1: unknown key 'trail' in [pointer]; 'trail' belongs in [feedback]: add a [feedback] line above it"])
     }

@@ -182,15 +182,19 @@ public enum ReportFormatter {
 
     /// A gesture phase no binding fired at, and why, as a compact JSON object (no line feed),
     /// a line kind of its own that follows the phase's line (docs/interface.md, «Output»):
-    /// `t`, `"event":"no-binding"`, `gesture`, `phase`, `fingers`, `device`, `reason`.
+    /// `t`, `"event":"no-binding"`, `gesture`, `phase`, `fingers`, `device`, then as on the
+    /// phase's line `button` (a pointer gesture) and `mods` (modifiers held), and `reason`.
     ///
     /// ```swift
     /// ReportFormatter.json(noBinding: report, reason: "no binding matches (bound here: swipe left at 3:1)")
-    /// // {"t":1234,"event":"no-binding","gesture":"swipe","phase":"recognized","fingers":1,"device":"pointer","reason":"no binding matches (bound here: swipe left at 3:1)"}
+    /// // {"t":1234,"event":"no-binding","gesture":"swipe","phase":"recognized","fingers":1,"device":"pointer","button":3,"reason":"no binding matches (bound here: swipe left at 3:1)"}
     /// ```
     public static func json(noBinding report: GestureReport, reason: String) -> String {
         var out = "{\"t\":\(format(report.time.milliseconds)),\"event\":\"no-binding\",\"gesture\":\"\(report.gesture.rawValue)\""
-        out += ",\"phase\":\"\(report.phase.rawValue)\",\"fingers\":\(report.fingers),\"device\":\"\(report.device.rawValue)\",\"reason\":"
+        out += ",\"phase\":\"\(report.phase.rawValue)\",\"fingers\":\(report.fingers),\"device\":\"\(report.device.rawValue)\""
+        if let button = report.button { out += ",\"button\":\(button)" }
+        if !report.modifiers.isEmpty { out += ",\"mods\":" + report.modifiers.jsonArray }
+        out += ",\"reason\":"
         JSONLiteral.appendString(reason, to: &out)
         return out + "}"
     }

@@ -70,7 +70,8 @@ public enum StartupWarnings {
         // The bindings that can never fire, in config order, on one line with every reason that
         // stops one of them: one line per kind of device would name a 3-finger swipe twice.
         var stranded: [Binding] = []
-        var stopping: Set<DeviceKind> = []
+        // Each reason that stopped a stranded binding, by device.
+        var stopping: [DeviceKind: Reason] = [:]
         for binding in config.bindings {
             var missing = missing
             // A pointer binding that names its own button has one, whatever `[pointer] button` is.
@@ -80,10 +81,10 @@ public enum StartupWarnings {
             let devices = BindingReach.devices(for: binding)
             guard !devices.isEmpty, devices.allSatisfy({ missing[$0] != nil }) else { continue }
             stranded.append(binding)
-            stopping.formUnion(devices)
+            for device in devices { stopping[device] = missing[device] }
         }
         guard !stranded.isEmpty else { return lines }
-        let reasons = Self.sentence(DeviceKind.allCases.filter(stopping.contains).compactMap { missing[$0] }, display: session.display)
+        let reasons = Self.sentence(DeviceKind.allCases.compactMap { stopping[$0] }, display: session.display)
         let n = stranded.count
         lines.append("\(reasons): \(n) binding\(n == 1 ? "" : "s") can never fire: \(stranded.map(describe).joined(separator: "; "))")
         return lines

@@ -361,7 +361,8 @@ struct TouchEndToEndTests {
 
             let replay = try runToCompletion([DaemonProcess.executable, "replay", trace.path, "--json", "--config", recorder.configFile.path])
             #expect(replay.status == 0, "\(replay.output)")
-            let swipes = replay.output.split(separator: "\n").map(String.init).filter { $0.contains(#""gesture":"swipe""#) }
+            // The swipes' own lines (a no-binding line names its gesture too).
+            let swipes = replay.output.split(separator: "\n").map(String.init).filter { $0.contains(#""gesture":"swipe""#) && !$0.contains(#""event":"#) }
             #expect(swipes.count == 2, "\(replay.output)\n\(text())")
             let touchSwipe = swipes.first { $0.contains(#""device":"touchscreen""#) } ?? ""
             #expect(touchSwipe.contains(#""fingers":3"#) && touchSwipe.contains(#""direction":"right""#), "\(replay.output)")
