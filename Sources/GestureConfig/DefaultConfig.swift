@@ -44,6 +44,9 @@ button = 3    # dragging with the right button makes pointer gestures; 0 turns t
 # touch (see the README's troubleshooting); the cost: applications never get those touches,
 # even when no gesture then matches (a two-finger scroll in a touch-aware application, with
 # a two-finger gesture bound).
+# output = "auto"
+# With another monitor plugged in, a touchscreen is spread over the whole screen: "auto" (or
+# the output's name as `xrandr` lists it, "eDP-1") keeps it on its own monitor, turned as it is.
 
 # What you see while you draw (docs/config.md, "Feedback"): a trail along the path of a
 # gesture not yet decided, and after a stroke a word on what it did ("circle -> key F5", or why
