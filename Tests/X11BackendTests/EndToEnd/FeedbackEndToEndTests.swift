@@ -49,6 +49,11 @@ struct FeedbackEndToEndTests {
         }
     }
 
+    /// Whether a `--verbose` daemon's log shows a press of the pointer's reaching it, within 5 s.
+    static func pressReached(_ daemon: DaemonProcess) -> Bool {
+        poll(timeout: .seconds(5)) { daemon.output.contains("pointer group: idle → button-press") }
+    }
+
     @Test("mid-stroke the screen shows the trail along the path and nothing else; after the release nothing remains, the press goes back to its window, and no overlay ever has the focus",
           arguments: ["none", "xcompmgr", "picom"])
     func theTrailIsWhereThePathIsAndGoes(compositor: String) throws {
@@ -63,7 +68,8 @@ struct FeedbackEndToEndTests {
             let window = try EventWindow(server: server.name, x: 100, y: 100, width: 800, height: 500)
             let client = try XClient(server.name)
             #expect(poll(timeout: .seconds(10)) { window.parent() != client.root }, "openbox does not manage the window")
-            let daemon = try DaemonProcess(server, config: Self.config)
+            // --verbose: its log says when the press reached it (below).
+            let daemon = try DaemonProcess(server, config: Self.config, arguments: ["--verbose"])
             let frame = window.rootFrame()
             let area = (x: frame.x, y: frame.y, width: frame.width, height: frame.height)
             let mouse = try PointerDriver(server)
@@ -78,8 +84,10 @@ struct FeedbackEndToEndTests {
             mouse.press(3)
             // The daemon follows a press by its raw motion, selected when the press reaches it:
             // motion sent before that (a loaded machine) would be lost to it, and the trail
-            // drawn where the daemon, not the test, thinks the path is.
-            usleep(150_000)
+            // drawn where the daemon, not the test, thinks the path is. So the drag waits for the
+            // press's transition in its log (a fixed pause was too short under load).
+            #expect(Self.pressReached(daemon), "the press did not reach the daemon: \(daemon.output)")
+            usleep(20_000)
             Self.drive(mouse, along: path)
             let colour = Self.trailColor(over: white, compositing: running != nil)
             let last = path.last!
