@@ -190,6 +190,8 @@ public final class Daemon {
             session.endTurn()
             run.turnEnded()
         }
+        // SIGHUP came and its reload is waiting (see below).
+        var reloadAsked = false
         while true {
             var hadInput = false
             _ = input.read { event in
@@ -224,7 +226,7 @@ public final class Daemon {
                         logger.notice("stopping on signal \(signal)")
                         return 0
                     case SIGHUP:
-                        reload(follower.reloadNow(), follower: follower, run, trigger: .signal)
+                        reloadAsked = true
                     case SIGCHLD:
                         session.reapChildren()
                     default:
@@ -236,8 +238,16 @@ public final class Daemon {
                 follower.noteFileEvents(now: .now)
                 for warning in follower.newWatchWarnings() { logger.warning("\(warning)") }
             }
-            if let attempt = follower.dueReload(now: .now) {
-                reload(attempt, follower: follower, run, trigger: .fileChange)
+            // A reload waits while a press holds the pointer frozen for every client: the press
+            // is decided within its deadline, and a large config's load would be time the
+            // pointer stands still. The press's end wakes the loop, which comes back here.
+            if !input.freezesPointer {
+                if reloadAsked {
+                    reloadAsked = false
+                    reload(follower.reloadNow(), follower: follower, run, trigger: .signal)
+                } else if let attempt = follower.dueReload(now: .now) {
+                    reload(attempt, follower: follower, run, trigger: .fileChange)
+                }
             }
             settle()
             // A round trip since the drain (a press given back at its deadline, a key mapping
@@ -252,7 +262,8 @@ public final class Daemon {
             // Milliseconds until the engine's next timer, the performer's next restore or an
             // observer's next frame; -1: none.
             let timeout = run.nextDeadline.map(session.milliseconds(until:))
-                .earliest(session.nextMaintenance.map(pollTimeout(until:))).earliest(follower.timeout(now: .now))
+                .earliest(session.nextMaintenance.map(pollTimeout(until:)))
+                .earliest(input.freezesPointer ? nil : follower.timeout(now: .now))
                 .earliest(trimDue.map(pollTimeout(until:))).earliest(run.observersDeadline.map(pollTimeout(until:))) ?? -1
             for i in fds.indices { fds[i].revents = 0 }
             do throws(SystemError) {

@@ -78,6 +78,12 @@ public final class X11InputCapture: InputArbiter {
     var grabRetryInterval = Duration.seconds(1)
     /// The press of the trigger button in progress (grab mode).
     var triggerPress: TriggerPress? = nil
+
+    /// Whether an undecided press of ours holds the pointer frozen for every client right now:
+    /// anything slow the daemon does meanwhile (a reload) is time the user's pointer stands still.
+    public var freezesPointer: Bool {
+        mode == .grab && triggerPress?.decision == .undecided
+    }
     /// How the raw motion of ``triggerPress``'s source device moves the pointer.
     private var triggerAxes = PointerAxes()
     /// Raw motion is selected (only while a press is in progress: no wakeups for plain motion).

@@ -129,6 +129,32 @@ struct DaemonRuntimeTests {
         }
     }
 
+    /// A reload while a press holds the pointer frozen for every client waits until the press
+    /// is decided: a large config's load would otherwise be time the user's pointer stands
+    /// still (issue 25, item 2: a 1 MiB config held a right press 33 s).
+    @Test("SIGHUP during an undecided press: the press is decided first, then the config reloaded")
+    func reloadWaitsForAnUndecidedPress() throws {
+        // A long press bound on the pointer keeps a held right press undecided for 2 s.
+        let config = "[recognizer.pointer]\nlong_press_ms = 2000\n\n[[bind]]\ngesture = \"long-press\"\ndevice = \"pointer\"\naction = \"click middle\"\n"
+        try XServer.with { server in
+            let daemon = try DaemonProcess(server, config: config, arguments: ["--verbose"])
+            let mouse = try PointerDriver(server)
+            mouse.move(to: 400, 300)
+            mouse.press(3)
+            #expect(poll(timeout: .seconds(5)) { daemon.output.contains("pointer group: idle → button-press") }, "\(daemon.output)")
+            daemon.signal(SIGHUP)
+            // Well within the long press's 2 s: the reload must not have happened yet.
+            usleep(400_000)
+            #expect(reloadLines(daemon.output).isEmpty, "reloaded while the press held the pointer: \(daemon.output)")
+            mouse.release(3)
+            #expect(poll(timeout: .seconds(10)) { !reloadLines(daemon.output).isEmpty }, "\(daemon.output)")
+            let lines = daemon.output.split(separator: "\n")
+            let givenBack = lines.firstIndex { $0.contains("passed on to the application") }
+            let reloaded = lines.firstIndex { $0.contains("config reloaded") }
+            #expect(givenBack != nil && reloaded != nil && givenBack! < reloaded!, "\(daemon.output)")
+        }
+    }
+
     // MARK: - The single-instance lock (item 12)
 
     @Test("one instance per display, however the display is spelt", arguments: [".0", "unix"])
