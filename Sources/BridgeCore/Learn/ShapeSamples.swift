@@ -200,7 +200,7 @@ public struct ShapeSamples: Sendable {
             }
             let others = similarity.scores.indices.filter { $0 != index }.map { similarity.scores[$0] }
             let rest = count > 2 && reason == .form ? " (the others: \(Self.listed(others)))" : ""
-            return "\(why), below stroke_min_score \(Self.scoreText(similarity.minimumScore))\(rest): draw drawing \(index + 1) again"
+            return "\(why), below stroke_min_score \(Self.scoreText(similarity.minimumScore))\(rest): draw it again"
         }
     }
 

@@ -204,11 +204,11 @@ extension InputTestDevice {
 /// stroke that is too small, and prints the next one as a `[[shape]]` block that a config takes.
 @Suite("learn, end to end", .serialized)
 struct LearnEndToEndTests {
-    @Test("learn refuses a small stroke, prints the next as a [[shape]] block, exits 0; the window gets the right presses")
+    @Test("learn --samples 1 refuses a small stroke, prints the next as a [[shape]] block, exits 0; the window gets the right presses")
     func learnPrintsAShape() throws {
         try XServer.with(windowManager: true) { server in
             let window = try managedWindow(server)
-            let learn = try DaemonProcess(server, config: "", arguments: ["learn", "L"])
+            let learn = try DaemonProcess(server, config: "", arguments: ["learn", "L", "--samples", "1"])
             #expect(poll { learn.output.contains("draw the shape L now") }, "\(learn.output)")
             let mouse = try PointerDriver(server)
             let (x, y) = window.centre()
@@ -237,6 +237,67 @@ struct LearnEndToEndTests {
             // Nothing was taken: the window got both right presses and their releases.
             let buttons = window.waitForEvents(4, timeout: .seconds(2)).filter { $0.kind == .buttonPress || $0.kind == .buttonRelease }
             #expect(buttons.map(\.kind) == [.buttonPress, .buttonRelease, .buttonPress, .buttonRelease], "\(buttons) \(window.received)")
+        }
+    }
+
+    /// An "L" drawn from (`x`, `y`) down `height` px and right `width` px, the corner cut by
+    /// `round` px, at 5 px per 8 ms (a hand's 0.6 px/ms).
+    static func ell(at x: Int, _ y: Int, height: Int, width: Int, round: Int = 0) -> [(point: Point, time: Double)] {
+        var corners = [Point(x: Double(x), y: Double(y)), Point(x: Double(x), y: Double(y + height - round))]
+        if round > 0 { corners.append(Point(x: Double(x + round), y: Double(y + height))) }
+        corners.append(Point(x: Double(x + width), y: Double(y + height)))
+        var samples: [(point: Point, time: Double)] = [(corners[0], 0)]
+        for (a, b) in zip(corners, corners.dropFirst()) {
+            let steps = max(1, Int((a.distance(to: b) / 5).rounded()))
+            for k in 1...steps {
+                samples.append((a + (b - a) * (Double(k) / Double(steps)), samples[samples.count - 1].time + 0.008))
+            }
+        }
+        return samples
+    }
+
+    @Test("learn --samples 3 refuses a drawing under stroke_min_mm, asks again for one unlike the others, and prints a shape that loads and fires")
+    func learnFromSeveralDrawings() throws {
+        try XServer.with(windowManager: true) { server in
+            let window = try managedWindow(server)
+            let learn = try DaemonProcess(server, config: "[recognizer]\nstroke_min_mm = 20\n", arguments: ["learn", "L", "--samples", "3"])
+            #expect(poll { learn.output.contains("draw the shape L now, 3 times") }, "\(learn.output)")
+            let mouse = try PointerDriver(server)
+            let (x, y) = window.centre()
+            // 40 px across: under 20 mm at any density a screen has (2 px/mm and more).
+            mouse.draw(Self.ell(at: x, y, height: 30, width: 25))
+            #expect(poll { learn.output.contains("smaller than stroke_min_mm (20 mm, ") }, "\(learn.output)")
+            mouse.draw(Self.ell(at: x - 50, y - 75, height: 150, width: 100))
+            #expect(poll { learn.output.contains("drawing 1 of 3 taken") }, "\(learn.output)")
+            mouse.draw(Self.ell(at: x - 40, y - 70, height: 140, width: 110, round: 15))
+            #expect(poll { learn.output.contains("drawing 2 of 3 taken") }, "\(learn.output)")
+            // A circle is no L: asked for again.
+            mouse.draw(StrokeEndToEndTests.drawn("circle", at: x, y).map { ($0.point, $0.time) })
+            #expect(poll { learn.output.contains("drawing 3 is unlike the others: it scores ") }, "\(learn.output)")
+            #expect(!learn.output.contains("[[shape]]"), "\(learn.output)")
+            mouse.draw(Self.ell(at: x - 45, y - 80, height: 160, width: 90, round: 6))
+            #expect(learn.waitForExit() == 0, "\(learn.output)")
+            let output = learn.output
+            #expect(output.contains("the 3 drawings are alike: each scores "), "\(output)")
+            let start = try #require(output.range(of: "# learned from 3 drawings, each scoring "), "\(output)")
+            let block = String(output[start.lowerBound...]).split(separator: "\n", omittingEmptySubsequences: false)
+                .prefix { !$0.isEmpty }.joined(separator: "\n")
+            #expect(block.contains("[[shape]]\nname = \"L\"\ntemplates = [\n    [\n        [0, 0], "), "\(block)")
+
+            // The block loads, and a fresh L drawn in the daemon fires the L's binding, a circle the circle's.
+            let config = block + "\n\n[[bind]]\ngesture = \"stroke\"\nshape = \"L\"\naction = \"key F5\"\n"
+                + "\n[[bind]]\ngesture = \"stroke\"\nshape = \"circle\"\naction = \"key F6\"\n"
+            let file = URL(fileURLWithPath: TestScratch.path("gb-learned") + ".toml")
+            try config.write(to: file, atomically: false, encoding: .utf8)
+            let check = try runToCompletion([DaemonProcess.executable, "check-config", file.path])
+            #expect(check.status == 0 && check.output.contains("valid, 2 bindings, 1 shape"), "\(check.output)")
+            let daemon = try DaemonProcess(server, config: config)
+            let keys = try RawKeyObserver(server: server.name)
+            mouse.draw(Self.ell(at: x - 60, y - 60, height: 130, width: 120, round: 10))
+            #expect(poll { keys.pump().contains("up F5") }, "\(keys.lines)\n\(daemon.output)")
+            mouse.draw(StrokeEndToEndTests.drawn("circle", at: x, y, seed: 12).map { ($0.point, $0.time) })
+            #expect(poll { keys.pump().contains("up F6") }, "\(keys.lines)\n\(daemon.output)")
+            #expect(keys.lines == ["down F5", "up F5", "down F6", "up F6"], "\(keys.lines)\n\(daemon.output)")
         }
     }
 
