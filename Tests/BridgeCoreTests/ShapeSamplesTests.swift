@@ -131,6 +131,13 @@ import Testing
         guard case .redo(worst, _, _) = Self.alike.map({ strict.add($0, minimumScore: lowest + 0.001) }).last else {
             Issue.record("\(similarity)"); return
         }
+        // The least alike drawing drawn where the threshold is low passes; another, held to more than it scores, is redrawn.
+        let other = (worst + 1) % 3
+        var mixed = ShapeSamples(name: "L", count: 3)
+        let thresholds = (0..<3).map { $0 == worst ? 0.5 : $0 == other ? similarity.scores[other] + 0.001 : 0.80 }
+        let verdict = zip(Self.alike, thresholds).map { mixed.add($0, minimumScore: $1) }.last
+        guard case .redo(other, .form, let said)? = verdict else { Issue.record("\(String(describing: verdict))"); return }
+        #expect(said.minimumScore == similarity.scores[other] + 0.001)
     }
 
     @Test("one drawing is written as learn always wrote it, with points")

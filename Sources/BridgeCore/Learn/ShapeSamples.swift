@@ -42,7 +42,8 @@ public struct ShapeSamples: Sendable {
         /// Drawing *i*'s score as a stroke against the shape of the other drawings (0–1, 1 is
         /// identical); empty for a single drawing, which has nothing to be compared with.
         public var scores: [Double]
-        /// The `stroke_min_score` the drawings were held to: the lowest of their devices'.
+        /// The `stroke_min_score` the drawings were held to: the lowest of their devices' when
+        /// they are alike, the one a drawing asked for again missed.
         public var minimumScore: Double
 
         public init(scores: [Double], minimumScore: Double) {
@@ -114,12 +115,15 @@ public struct ShapeSamples: Sendable {
         }
         guard drawings.count == count else { return .more(taken: drawings.count) }
         var similarity = Self.similarity(of: drawings.map(\.points), tolerance: tolerance)
-        similarity.minimumScore = drawings.map(\.minimumScore).min() ?? similarity.minimumScore
-        // The least alike first; of equals, the later drawing (of two, the second is redrawn).
-        guard let worst = similarity.scores.indices.min(by: { a, b in
-            similarity.scores[a] < similarity.scores[b] || (similarity.scores[a] == similarity.scores[b] && a > b)
-        }), similarity.scores[worst] < drawings[worst].minimumScore
-        else { return .alike(similarity) }
+        let scores = similarity.scores
+        // Of the drawings below their device's threshold, the least alike first; of equals, the
+        // later one (of two, the second is redrawn).
+        let unlike = scores.indices.filter { scores[$0] < drawings[$0].minimumScore }
+        guard let worst = unlike.min(by: { a, b in scores[a] < scores[b] || (scores[a] == scores[b] && a > b) }) else {
+            similarity.minimumScore = drawings.map(\.minimumScore).min() ?? similarity.minimumScore
+            return .alike(similarity)
+        }
+        similarity.minimumScore = drawings[worst].minimumScore
         let others = drawings.indices.filter { $0 != worst }.map { drawings[$0].points }
         let reason = Self.unlikeness(of: drawings[worst], to: others, tolerance: tolerance)
         drawings.remove(at: worst)
