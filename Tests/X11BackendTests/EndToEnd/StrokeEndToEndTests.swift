@@ -201,7 +201,8 @@ extension InputTestDevice {
 }
 
 /// `gesture-bridge learn NAME` on Xvfb + openbox: it takes nothing from the window, refuses a
-/// stroke that is too small, and prints the next one as a `[[shape]]` block that a config takes.
+/// stroke that is too small, asks again for a drawing unlike the others, and prints the drawings
+/// as a `[[shape]]` block that a config takes and the daemon fires.
 @Suite("learn, end to end", .serialized)
 struct LearnEndToEndTests {
     @Test("learn --samples 1 refuses a small stroke, prints the next as a [[shape]] block, exits 0; the window gets the right presses")
