@@ -292,11 +292,26 @@ struct LearnEndToEndTests {
             try config.write(to: file, atomically: false, encoding: .utf8)
             let check = try runToCompletion([DaemonProcess.executable, "check-config", file.path])
             #expect(check.status == 0 && check.output.contains("valid, 2 bindings, 1 shape"), "\(check.output)")
+            // Replayed as a finger on the touchscreen, a fresh L fires too: the shape is not the pointer's alone.
+            var trace = #"{"t":0,"type":"screen","width":1280,"height":800}"# + "\n"
+            let finger = Self.ell(at: 500, 300, height: 170, width: 95, round: 12)
+            for (k, sample) in finger.enumerated() {
+                let kind = k == 0 ? "touch-begin" : k == finger.count - 1 ? "touch-end" : "touch-update"
+                trace += #"{"t":\#(1000 + Int(sample.time * 1000)),"type":"\#(kind)","id":1,"x":\#(Int(sample.point.x)),"y":\#(Int(sample.point.y))}"# + "\n"
+            }
+            let traceFile = URL(fileURLWithPath: TestScratch.path("gb-learned") + ".trace.jsonl")
+            try trace.write(to: traceFile, atomically: false, encoding: .utf8)
+            let replay = try runToCompletion([DaemonProcess.executable, "--config", file.path, "replay", traceFile.path, "--json"])
+            #expect(replay.status == 0 && replay.output.contains(#""gesture":"stroke","phase":"recognized","fingers":1,"device":"touchscreen""#)
+                && replay.output.contains(#""shape":"L""#) && replay.output.contains(#""action":"key F5""#), "\(replay.output)")
+
             let daemon = try DaemonProcess(server, config: config)
             let keys = try RawKeyObserver(server: server.name)
             mouse.draw(Self.ell(at: x - 60, y - 60, height: 130, width: 120, round: 10))
             #expect(poll { keys.pump().contains("up F5") }, "\(keys.lines)\n\(daemon.output)")
-            mouse.draw(StrokeEndToEndTests.drawn("circle", at: x, y, seed: 12).map { ($0.point, $0.time) })
+            // A pause between strokes, as a hand makes, before the circle pointerCircleFires draws.
+            usleep(200_000)
+            mouse.draw(StrokeEndToEndTests.drawn("circle", at: x, y).map { ($0.point, $0.time) })
             #expect(poll { keys.pump().contains("up F6") }, "\(keys.lines)\n\(daemon.output)")
             #expect(keys.lines == ["down F5", "up F5", "down F6", "up F6"], "\(keys.lines)\n\(daemon.output)")
         }
