@@ -186,6 +186,11 @@ extension PointerDriver {
 extension InputTestDevice {
     /// One finger (touch 1) draws the samples at their own times, then lifts.
     func draw(_ samples: [StrokeSynth.Sample]) throws {
+        try draw(samples.map { ($0.point, $0.time) })
+    }
+
+    /// ``draw(_:)`` for points with their times (seconds from the touch).
+    func draw(_ samples: [(point: Point, time: Double)]) throws {
         guard let first = samples.first, let last = samples.last else { return }
         try touch(.begin, id: 1, x: first.point.x, y: first.point.y)
         try sync()
@@ -314,6 +319,32 @@ struct LearnEndToEndTests {
             mouse.draw(StrokeEndToEndTests.drawn("circle", at: x, y).map { ($0.point, $0.time) })
             #expect(poll { keys.pump().contains("up F6") }, "\(keys.lines)\n\(daemon.output)")
             #expect(keys.lines == ["down F5", "up F5", "down F6", "up F6"], "\(keys.lines)\n\(daemon.output)")
+        }
+    }
+
+    @Test("learn --samples 2 by finger on the touchscreen: a drawing under stroke_min_mm refused, the two drawings one shape that loads",
+          .enabled(if: XServer.isRoot, "headless Xorg with inputtest devices needs root"))
+    func learnByFinger() throws {
+        try TouchSession.with(config: "[recognizer]\nstroke_min_mm = 20\n", arguments: ["learn", "L", "--samples", "2"],
+                              width: 700, height: 500) { s in
+            #expect(poll { s.daemon.output.contains("draw the shape L now, 2 times") }, "\(s.daemon.output)")
+            let (x, y) = s.centre
+            try s.touch.draw(Self.ell(at: x, y, height: 30, width: 25))
+            #expect(poll { s.daemon.output.contains("smaller than stroke_min_mm (20 mm, ") }, "\(s.daemon.output)")
+            #expect(s.daemon.output.contains("on that monitor, for the touchscreen): draw it larger"), "\(s.daemon.output)")
+            try s.touch.draw(Self.ell(at: x - 50, y - 75, height: 150, width: 100))
+            #expect(poll { s.daemon.output.contains("drawing 1 of 2 taken") }, "\(s.daemon.output)")
+            try s.touch.draw(Self.ell(at: x - 40, y - 70, height: 140, width: 110, round: 15))
+            #expect(s.daemon.waitForExit() == 0, "\(s.daemon.output)")
+            let output = s.daemon.output
+            #expect(output.contains("the 2 drawings are alike: each scores "), "\(output)")
+            let start = try #require(output.range(of: "# learned from 2 drawings, each scoring "), "\(output)")
+            let block = String(output[start.lowerBound...]).split(separator: "\n", omittingEmptySubsequences: false)
+                .prefix { !$0.isEmpty }.joined(separator: "\n")
+            let file = URL(fileURLWithPath: TestScratch.path("gb-learned") + ".toml")
+            try (block + "\n\n[[bind]]\ngesture = \"stroke\"\nshape = \"L\"\naction = \"key F5\"\n").write(to: file, atomically: false, encoding: .utf8)
+            let check = try runToCompletion([DaemonProcess.executable, "check-config", file.path])
+            #expect(check.status == 0 && check.output.contains("valid, 1 binding, 1 shape"), "\(check.output)")
         }
     }
 
