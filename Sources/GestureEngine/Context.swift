@@ -26,7 +26,7 @@ struct Recognition {
     init(_ configuration: EngineConfiguration, screen: ScreenLayout? = nil) {
         let settings = PerDevice(configuration.settings(for:))
         deviceSettings = settings
-        offScreen = PerDevice { Self.inPixels(settings[$0], for: $0, pixelsPerMillimetre: nil) }
+        offScreen = PerDevice { settings[$0].inPixels(for: $0, pixelsPerMillimetre: nil) }
         triggers = configuration.triggers
         pointerButton = configuration.pointerButton
         pointerPresses = PointerPresses(triggers: configuration.triggers, defaultButton: configuration.pointerButton)
@@ -65,16 +65,8 @@ struct Recognition {
             return
         }
         onMonitor = (screen?.monitors ?? []).map { monitor in
-            PerDevice { Self.inPixels(settings[$0], for: $0, pixelsPerMillimetre: monitor.pixelsPerMillimetre) }
+            PerDevice { settings[$0].inPixels(for: $0, pixelsPerMillimetre: monitor.pixelsPerMillimetre) }
         }
-    }
-
-    /// `settings` in pixels for `device`: on-screen devices convert millimetres at the
-    /// monitor's density (96 dpi when it reports none); a touchpad's distances are pointer
-    /// motion and keep their pixels.
-    private static func inPixels(_ settings: RecognizerSettings, for device: DeviceKind, pixelsPerMillimetre: Double?) -> RecognizerSettings {
-        guard device.descriptor.isOnScreen else { return settings.withoutMillimetres }
-        return settings.inPixels(pixelsPerMillimetre: pixelsPerMillimetre ?? Monitor.fallbackPixelsPerMillimetre)
     }
 
     /// Whether any trigger for this device, app and modifiers asks for more than `fingers`

@@ -88,6 +88,15 @@ public struct RecognizerSettings: Hashable, Sendable {
         return s
     }
 
+    /// The thresholds in pixels for `device`'s gestures on a monitor of `pixelsPerMillimetre`
+    /// (`nil`: one that reports no size, counted at 96 dpi), as the engine converts them: an
+    /// on-screen device converts millimetres, a touchpad's distances are pointer motion and keep
+    /// their pixels (docs/config.md, «Distances in millimetres»).
+    public func inPixels(for device: DeviceKind, pixelsPerMillimetre: Double?) -> RecognizerSettings {
+        guard device.descriptor.isOnScreen else { return withoutMillimetres }
+        return inPixels(pixelsPerMillimetre: pixelsPerMillimetre ?? Monitor.fallbackPixelsPerMillimetre)
+    }
+
     /// The thresholds in pixels alone: what is given in millimetres is dropped (a touchpad's
     /// thresholds, which are pointer motion).
     public var withoutMillimetres: RecognizerSettings {

@@ -121,6 +121,55 @@ struct ShapeLearnerObserverTests {
         #expect(run.ending(exitCode: 0) == 0)
     }
 
+    @Test("with --samples 3, an unlike drawing is asked for again; the alike three are written as one shape, after saying how alike")
+    func learnsFromSeveralDrawings() throws {
+        var written: [String] = []
+        let recording = RecordingLogHandler.Recording()
+        let learning = ShapeLearnerObserver(name: "ell", samples: 3, config: config, logger: RecordingLogHandler.logger(recording)) {
+            written.append($0)
+        }
+        let run = PipelineRun(watching: [learning])
+        run.started()
+        // An L, a taller L, a "V" (no L), a wider L.
+        let drawings = [
+            ell,
+            [Point(x: 100, y: 100), Point(x: 100, y: 350), Point(x: 200, y: 350)],
+            [Point(x: 100, y: 100), Point(x: 150, y: 300), Point(x: 200, y: 100)],
+            [Point(x: 100, y: 100), Point(x: 100, y: 300), Point(x: 230, y: 300)],
+        ]
+        for (k, drawing) in drawings.enumerated() {
+            var s = Script()
+            s.path(drawing, time: Double(1000 * k), duration: 400)
+            for event in s.events { run.feed(event) }
+        }
+        let said = recording.messages.map(\.message)
+        #expect(said.count == 5, "\(said)")
+        #expect(said.first == "draw the shape ell now, 3 times: one finger on the touchscreen, or the pointer with button 3 held (nothing is taken from applications)")
+        #expect(Array(said.dropFirst().prefix(2)) == ["drawing 1 of 3 taken: draw the shape ell again", "drawing 2 of 3 taken: draw the shape ell again"])
+        #expect(said.dropFirst(3).first?.hasPrefix("drawing 3 is unlike the others: it scores ") == true, "\(said)")
+        #expect(said.last?.hasPrefix("the 3 drawings are alike: each scores ") == true, "\(said)")
+        #expect(written.count == 1)
+        let block = try #require(written.first)
+        let shape = try #require(try Config.parse(block, file: "learned.toml").shapes.first)
+        #expect(shape.name == "ell" && shape.templates.count == 3)
+        #expect(run.outcome == .done)
+        #expect(run.ending(exitCode: 0) == 0)
+    }
+
+    @Test("a run stopped half-way through the drawings ends with exit 1 and says how far it got")
+    func stoppedHalfWay() {
+        let recording = RecordingLogHandler.Recording()
+        let learning = ShapeLearnerObserver(name: "ell", samples: 3, config: config, logger: RecordingLogHandler.logger(recording)) { _ in }
+        let run = PipelineRun(watching: [learning])
+        run.started()
+        var s = Script()
+        s.path(ell, time: 0, duration: 400)
+        for event in s.events { run.feed(event) }
+        #expect(run.outcome == nil)
+        #expect(run.ending(exitCode: 0) == 1)
+        #expect(recording.messages.last?.message == "stopped after 1 of 3 drawings: nothing learned")
+    }
+
     @Test("a run stopped before a stroke was drawn ends with exit 1 and says so")
     func stoppedBeforeAStroke() {
         let recording = RecordingLogHandler.Recording()

@@ -19,6 +19,8 @@ struct NewUserCLITests {
         (["learn", "L", "--dry-run"], "--dry-run means nothing for learn"),
         (["learn", ""], "the shape's NAME must not be empty"),
         (["learn", "a\u{7}b"], "the shape's NAME must not contain control characters"),
+        (["learn", "L", "--samples", "0"], "--samples must be 1 to 16 (a [[shape]] has at most 16 templates), not 0"),
+        (["learn", "L", "--samples", "17"], "--samples must be 1 to 16 (a [[shape]] has at most 16 templates), not 17"),
         (["--json"], "--json needs --dry-run"),
     ])
     func meaninglessFlagsAreRefused(arguments: [String], message: String) throws {

@@ -23,6 +23,11 @@ import GestureTestKit
 ///                                --leave-out, each person's drawings are matched with templates
 ///                                made without them (what the built-in ones do for new people);
 ///                                --misses lists every drawing that did not fire its shape
+///     stroke-accuracy learn [K] DIR…
+///                                each person learns each shape from K (default 3) of their own
+///                                drawings, as `gesture-bridge learn --samples K` does: how often it
+///                                fires for their other drawings of it, of other shapes and of
+///                                question marks, under each way of giving it a tolerance
 ///     stroke-accuracy fixtures OUT DIR…
 ///                                two drawings of each gesture as touchscreen and pointer traces,
 ///                                their config and list, in OUT (Tests/Fixtures/strokes)
@@ -60,6 +65,11 @@ if arguments.first == "human" {
     print("### Cost\n")
     print("One match against the 16 built-in shapes, as at the lift, over every drawing ×20: "
         + "mean \(fixed(cost.mean, 2)) µs, p50 \(fixed(cost.p50, 2)) µs, p99 \(fixed(cost.p99, 2)) µs.")
+} else if arguments.first == "learn" {
+    let count = arguments.dropFirst().first.flatMap { Int($0) }
+    let drawings = arguments.dropFirst(count == nil ? 1 : 2).flatMap(HumanStrokes.load)
+    let report = LearnReport(drawings, samples: count ?? 3) { complain($0) }
+    print(report.markdown)
 } else if arguments.first == "fixtures", arguments.count >= 3 {
     // Two drawings of each of the study's gestures, by five people in turn at the three speeds.
     let out = arguments[1]

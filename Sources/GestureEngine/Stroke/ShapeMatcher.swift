@@ -183,7 +183,7 @@ public struct ShapeMatcher: Sendable, Hashable {
 
     /// The score of a warped distance for a shape of `tolerance`: `1 − 0.2 × distance / tolerance`,
     /// at least 0 (and 0 for a tolerance that is not positive).
-    static func score(distance: Double, tolerance: Double) -> Double {
+    public static func score(distance: Double, tolerance: Double) -> Double {
         guard tolerance > 0, distance.isFinite else { return 0 }
         return max(0, 1 - 0.2 * distance / tolerance)
     }

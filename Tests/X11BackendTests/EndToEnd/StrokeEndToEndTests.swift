@@ -186,6 +186,11 @@ extension PointerDriver {
 extension InputTestDevice {
     /// One finger (touch 1) draws the samples at their own times, then lifts.
     func draw(_ samples: [StrokeSynth.Sample]) throws {
+        try draw(samples.map { ($0.point, $0.time) })
+    }
+
+    /// ``draw(_:)`` for points with their times (seconds from the touch).
+    func draw(_ samples: [(point: Point, time: Double)]) throws {
         guard let first = samples.first, let last = samples.last else { return }
         try touch(.begin, id: 1, x: first.point.x, y: first.point.y)
         try sync()
@@ -201,14 +206,15 @@ extension InputTestDevice {
 }
 
 /// `gesture-bridge learn NAME` on Xvfb + openbox: it takes nothing from the window, refuses a
-/// stroke that is too small, and prints the next one as a `[[shape]]` block that a config takes.
+/// stroke that is too small, asks again for a drawing unlike the others, and prints the drawings
+/// as a `[[shape]]` block that a config takes and the daemon fires.
 @Suite("learn, end to end", .serialized)
 struct LearnEndToEndTests {
-    @Test("learn refuses a small stroke, prints the next as a [[shape]] block, exits 0; the window gets the right presses")
+    @Test("learn --samples 1 refuses a small stroke, prints the next as a [[shape]] block, exits 0; the window gets the right presses")
     func learnPrintsAShape() throws {
         try XServer.with(windowManager: true) { server in
             let window = try managedWindow(server)
-            let learn = try DaemonProcess(server, config: "", arguments: ["learn", "L"])
+            let learn = try DaemonProcess(server, config: "", arguments: ["learn", "L", "--samples", "1"])
             #expect(poll { learn.output.contains("draw the shape L now") }, "\(learn.output)")
             let mouse = try PointerDriver(server)
             let (x, y) = window.centre()
@@ -237,6 +243,108 @@ struct LearnEndToEndTests {
             // Nothing was taken: the window got both right presses and their releases.
             let buttons = window.waitForEvents(4, timeout: .seconds(2)).filter { $0.kind == .buttonPress || $0.kind == .buttonRelease }
             #expect(buttons.map(\.kind) == [.buttonPress, .buttonRelease, .buttonPress, .buttonRelease], "\(buttons) \(window.received)")
+        }
+    }
+
+    /// An "L" drawn from (`x`, `y`) down `height` px and right `width` px, the corner cut by
+    /// `round` px, at 5 px per 8 ms (a hand's 0.6 px/ms).
+    static func ell(at x: Int, _ y: Int, height: Int, width: Int, round: Int = 0) -> [(point: Point, time: Double)] {
+        var corners = [Point(x: Double(x), y: Double(y)), Point(x: Double(x), y: Double(y + height - round))]
+        if round > 0 { corners.append(Point(x: Double(x + round), y: Double(y + height))) }
+        corners.append(Point(x: Double(x + width), y: Double(y + height)))
+        var samples: [(point: Point, time: Double)] = [(corners[0], 0)]
+        for (a, b) in zip(corners, corners.dropFirst()) {
+            let steps = max(1, Int((a.distance(to: b) / 5).rounded()))
+            for k in 1...steps {
+                samples.append((a + (b - a) * (Double(k) / Double(steps)), samples[samples.count - 1].time + 0.008))
+            }
+        }
+        return samples
+    }
+
+    @Test("learn --samples 3 refuses a drawing under stroke_min_mm, asks again for one unlike the others, and prints a shape that loads and fires")
+    func learnFromSeveralDrawings() throws {
+        try XServer.with(windowManager: true) { server in
+            let window = try managedWindow(server)
+            let learn = try DaemonProcess(server, config: "[recognizer]\nstroke_min_mm = 20\n", arguments: ["learn", "L", "--samples", "3"])
+            #expect(poll { learn.output.contains("draw the shape L now, 3 times") }, "\(learn.output)")
+            let mouse = try PointerDriver(server)
+            let (x, y) = window.centre()
+            // 40 px across: under 20 mm at any density a screen has (2 px/mm and more).
+            mouse.draw(Self.ell(at: x, y, height: 30, width: 25))
+            #expect(poll { learn.output.contains("smaller than stroke_min_mm (20 mm, ") }, "\(learn.output)")
+            mouse.draw(Self.ell(at: x - 50, y - 75, height: 150, width: 100))
+            #expect(poll { learn.output.contains("drawing 1 of 3 taken") }, "\(learn.output)")
+            mouse.draw(Self.ell(at: x - 40, y - 70, height: 140, width: 110, round: 15))
+            #expect(poll { learn.output.contains("drawing 2 of 3 taken") }, "\(learn.output)")
+            // A circle is no L: asked for again.
+            mouse.draw(StrokeEndToEndTests.drawn("circle", at: x, y).map { ($0.point, $0.time) })
+            #expect(poll { learn.output.contains("drawing 3 is unlike the others: it scores ") }, "\(learn.output)")
+            #expect(!learn.output.contains("[[shape]]"), "\(learn.output)")
+            mouse.draw(Self.ell(at: x - 45, y - 80, height: 160, width: 90, round: 6))
+            #expect(learn.waitForExit() == 0, "\(learn.output)")
+            let output = learn.output
+            #expect(output.contains("the 3 drawings are alike: each scores "), "\(output)")
+            let start = try #require(output.range(of: "# learned from 3 drawings, each scoring "), "\(output)")
+            let block = String(output[start.lowerBound...]).split(separator: "\n", omittingEmptySubsequences: false)
+                .prefix { !$0.isEmpty }.joined(separator: "\n")
+            #expect(block.contains("[[shape]]\nname = \"L\"\ntemplates = [\n    [\n        [0, 0], "), "\(block)")
+
+            // The block loads, and a fresh L drawn in the daemon fires the L's binding, a circle the circle's.
+            let config = block + "\n\n[[bind]]\ngesture = \"stroke\"\nshape = \"L\"\naction = \"key F5\"\n"
+                + "\n[[bind]]\ngesture = \"stroke\"\nshape = \"circle\"\naction = \"key F6\"\n"
+            let file = URL(fileURLWithPath: TestScratch.path("gb-learned") + ".toml")
+            try config.write(to: file, atomically: false, encoding: .utf8)
+            let check = try runToCompletion([DaemonProcess.executable, "check-config", file.path])
+            #expect(check.status == 0 && check.output.contains("valid, 2 bindings, 1 shape"), "\(check.output)")
+            // Replayed as a finger on the touchscreen, a fresh L fires too: the shape is not the pointer's alone.
+            var trace = #"{"t":0,"type":"screen","width":1280,"height":800}"# + "\n"
+            let finger = Self.ell(at: 500, 300, height: 170, width: 95, round: 12)
+            for (k, sample) in finger.enumerated() {
+                let kind = k == 0 ? "touch-begin" : k == finger.count - 1 ? "touch-end" : "touch-update"
+                trace += #"{"t":\#(1000 + Int(sample.time * 1000)),"type":"\#(kind)","id":1,"x":\#(Int(sample.point.x)),"y":\#(Int(sample.point.y))}"# + "\n"
+            }
+            let traceFile = URL(fileURLWithPath: TestScratch.path("gb-learned") + ".trace.jsonl")
+            try trace.write(to: traceFile, atomically: false, encoding: .utf8)
+            let replay = try runToCompletion([DaemonProcess.executable, "--config", file.path, "replay", traceFile.path, "--json"])
+            #expect(replay.status == 0 && replay.output.contains(#""gesture":"stroke","phase":"recognized","fingers":1,"device":"touchscreen""#)
+                && replay.output.contains(#""shape":"L""#) && replay.output.contains(#""action":"key F5""#), "\(replay.output)")
+
+            let daemon = try DaemonProcess(server, config: config)
+            let keys = try RawKeyObserver(server: server.name)
+            mouse.draw(Self.ell(at: x - 60, y - 60, height: 130, width: 120, round: 10))
+            #expect(poll { keys.pump().contains("up F5") }, "\(keys.lines)\n\(daemon.output)")
+            // A pause between strokes, as a hand makes, before the circle pointerCircleFires draws.
+            usleep(200_000)
+            mouse.draw(StrokeEndToEndTests.drawn("circle", at: x, y).map { ($0.point, $0.time) })
+            #expect(poll { keys.pump().contains("up F6") }, "\(keys.lines)\n\(daemon.output)")
+            #expect(keys.lines == ["down F5", "up F5", "down F6", "up F6"], "\(keys.lines)\n\(daemon.output)")
+        }
+    }
+
+    @Test("learn --samples 2 by finger on the touchscreen: a drawing under stroke_min_mm refused, the two drawings one shape that loads",
+          .enabled(if: XServer.isRoot, "headless Xorg with inputtest devices needs root"))
+    func learnByFinger() throws {
+        try TouchSession.with(config: "[recognizer]\nstroke_min_mm = 20\n", arguments: ["learn", "L", "--samples", "2"],
+                              width: 700, height: 500) { s in
+            #expect(poll { s.daemon.output.contains("draw the shape L now, 2 times") }, "\(s.daemon.output)")
+            let (x, y) = s.centre
+            try s.touch.draw(Self.ell(at: x, y, height: 30, width: 25))
+            #expect(poll { s.daemon.output.contains("smaller than stroke_min_mm (20 mm, ") }, "\(s.daemon.output)")
+            #expect(s.daemon.output.contains("on that monitor, for the touchscreen): draw it larger"), "\(s.daemon.output)")
+            try s.touch.draw(Self.ell(at: x - 50, y - 75, height: 150, width: 100))
+            #expect(poll { s.daemon.output.contains("drawing 1 of 2 taken") }, "\(s.daemon.output)")
+            try s.touch.draw(Self.ell(at: x - 40, y - 70, height: 140, width: 110, round: 15))
+            #expect(s.daemon.waitForExit() == 0, "\(s.daemon.output)")
+            let output = s.daemon.output
+            #expect(output.contains("the 2 drawings are alike: each scores "), "\(output)")
+            let start = try #require(output.range(of: "# learned from 2 drawings, each scoring "), "\(output)")
+            let block = String(output[start.lowerBound...]).split(separator: "\n", omittingEmptySubsequences: false)
+                .prefix { !$0.isEmpty }.joined(separator: "\n")
+            let file = URL(fileURLWithPath: TestScratch.path("gb-learned") + ".toml")
+            try (block + "\n\n[[bind]]\ngesture = \"stroke\"\nshape = \"L\"\naction = \"key F5\"\n").write(to: file, atomically: false, encoding: .utf8)
+            let check = try runToCompletion([DaemonProcess.executable, "check-config", file.path])
+            #expect(check.status == 0 && check.output.contains("valid, 1 binding, 1 shape"), "\(check.output)")
         }
     }
 
