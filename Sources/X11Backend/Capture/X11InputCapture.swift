@@ -186,6 +186,17 @@ public final class X11InputCapture: InputArbiter {
             lastFed = input.time
             sink(input)
         }
+        while true {
+            drainQueued(feed)
+            // Every event read is handled: a press whose release was not among them has none to come.
+            guard let release = releaseOfPressLetGoUnseen() else { return }
+            feed(release)
+            giveBackUndecidedRelease()
+        }
+    }
+
+    /// Converts every event in the queue (``drain(_:)``).
+    private func drainQueued(_ feed: (InputEvent) -> Void) {
         while var event = display.nextEvent() {
             screenLock?.handle(event, clock: &clock, previous: timeOfLastEvent)
             if let update = focus?.handle(event) {
@@ -330,7 +341,15 @@ public final class X11InputCapture: InputArbiter {
         // selection is lost to the engine, and reading the device's axes waits a round trip.
         selectRawMotion(true)
         display.flush()
-        triggerAxes = pointerAxes(of: e.sourceid)
+        let source = try? display.pointerState(of: e.sourceid)
+        triggerAxes = source.map { pointerAxes($0.x, $0.y) } ?? PointerAxes()
+        if let source, !source.buttonsDown.contains(button) {
+            // The device let go already: a press queued behind a freeze whose raw release was
+            // read before it and not kept (more than ``EarlyReleases/capacity``), or one the
+            // server released while the query waited (then its raw release is among the
+            // events read with the answer). See ``releaseOfPressLetGoUnseen()``.
+            triggerPress?.letGoUnseen = true
+        }
         return InputEvent(time: t, .buttonPress(button: button, at: p, modifiers: modifiers))
     }
 
@@ -398,12 +417,26 @@ public final class X11InputCapture: InputArbiter {
         if triggerPress?.isFinished == true { triggerPress = nil }
     }
 
-    /// How the raw motion of `device` moves the pointer (read at each press: devices come and go).
-    private func pointerAxes(of device: Int32) -> PointerAxes {
-        guard let axes = try? display.axes(of: device), let x = axes.x, let y = axes.y,
-              x.absolute, y.absolute, let rx = x.range, let ry = y.range
-        else { return PointerAxes() }
+    /// How raw motion along axes `x` and `y` of the device that pressed moves the pointer (read
+    /// at each press: devices come and go).
+    private func pointerAxes(_ x: ValuatorAxis?, _ y: ValuatorAxis?) -> PointerAxes {
+        guard let x, let y, x.absolute, y.absolute, let rx = x.range, let ry = y.range else { return PointerAxes() }
         return PointerAxes(absoluteRange: (rx, ry))
+    }
+
+    /// The release of a press whose device had let go of the button when the press came through
+    /// the grab, once every event read so far is handled and its raw release was not among
+    /// them: that release was read before the press and is gone, and none will follow. It is
+    /// fed at the time of the last event (the time it really had is lost), so the press drains
+    /// at once instead of waiting for the engine's deadline with the pointer frozen.
+    private func releaseOfPressLetGoUnseen() -> InputEvent? {
+        guard var press = triggerPress, press.letGoUnseen, !press.released else { return nil }
+        logger.debug("the press of button \(press.button) came through the grab after its device let go: it ends now")
+        press.released = true
+        triggerPress = press
+        selectRawMotion(false)
+        finishTriggerPressIfDone()
+        return press.feedsEngine ? InputEvent(time: timeOfLastEvent, .buttonRelease(button: press.button, at: press.position)) : nil
     }
 
     /// Carries out the engine's decision on the press in progress: thaw the pointer for the
