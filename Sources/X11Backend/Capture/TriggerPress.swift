@@ -45,8 +45,8 @@ struct TriggerPress: Hashable {
     var decision = Decision.undecided
     /// The source device released the button.
     var released = false
-    /// The grab of a claimed press was let go before its release, for an injected click or
-    /// scroll (``X11InputCapture/lettingPointerInputThrough(_:)``).
+    /// The grab of a claimed press was let go before its release, for a screen locker
+    /// (``X11InputCapture/yieldClaimedPress()``).
     var grabLetGo = false
     /// The device that pressed no longer held the button when the press came through the
     /// grab: its raw release may have been read before the press (and not kept) or come with

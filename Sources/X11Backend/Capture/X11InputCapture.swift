@@ -31,7 +31,9 @@ public enum CaptureMode: Sendable {
 /// injected clicks never come back as input: the button's grab is lifted while the performer
 /// clicks it (``suspendingButtonGrab(_:_:)``) and put back after, or on the next loop turn if
 /// that fails (``restoreButtonGrab()``). Clicks from other XTest clients (xdotool, test
-/// drivers) are input like any other.
+/// drivers) are input like any other. While a claimed press holds the pointer, the bridge's
+/// clicks and scrolls, and the other buttons the hand presses, wait until it is free
+/// (``HeldPointerOutput``).
 ///
 /// A gesture's modifiers are X's modifier state of its first event (a touch begin, a trigger
 /// press, an XI 2.4 gesture begin; observing, the pointer's state when a raw press or touch is
@@ -93,6 +95,12 @@ public final class X11InputCapture: InputArbiter {
     private var endedPresses: [InputEvent] = []
     /// The release of a press that came through the grab already released, to feed after it.
     private var releaseAfterPress: InputEvent? = nil
+    /// Output waiting until no claimed press holds the pointer (``HeldPointerOutput``).
+    var heldOutput: [HeldPointerOutput] = []
+    /// The buttons pressed during a claimed press, through its grab, and not released yet.
+    var buttonsDownDuringClaim: Set<Int> = []
+    /// A claimed press's grab is active: thawed for the bridge, not ended or let go since.
+    var claimedGrab = false
     /// Raw releases of trigger buttons that no followed press took (see ``EarlyReleases``).
     private var earlyReleases = EarlyReleases()
     /// The last freeze of the pointer by a press of ours, in the server's order of requests:
@@ -161,6 +169,7 @@ public final class X11InputCapture: InputArbiter {
             _ = try? letGoOfHeldPress(sync: false)
             triggerPress = nil
         }
+        dropHeldPointerOutput()
         releaseButtonGrabs()
         setTouchGrab(false)
         setGestureGrab(swipe: true, false)
@@ -309,6 +318,7 @@ public final class X11InputCapture: InputArbiter {
     /// seen twice). Another trigger button pressed during a press comes through the active
     /// grab of the first: it is no gesture.
     private func grabbedPointerEvent(_ type: Int32, _ e: XIDeviceEvent, at p: Point, time t: Instant) -> InputEvent? {
+        if keepButtonDuringClaim(type, e) { return nil }
         let button = Int(e.detail)
         guard type == XI_ButtonPress, isTriggerButton(button) else { return nil }
         if let press = triggerPress, !press.released {
@@ -394,6 +404,7 @@ public final class X11InputCapture: InputArbiter {
         guard var press = triggerPress, !press.released else { return }
         guard !display.isEnabled(device: press.source) else { return }
         logger.notice("the device that held button \(press.button) is gone or disabled: the press ends")
+        forgetButtonsDuringClaim()
         press.released = true
         triggerPress = press
         selectRawMotion(false)
@@ -489,6 +500,7 @@ public final class X11InputCapture: InputArbiter {
                 freeze.end = XNextRequest(handle)
                 _ = XIAllowEvents(handle, master, mode, UInt(CurrentTime))
             }
+            if claimed { claimedGrab = true }
             logger.debug(claimed ? "button \(button) press claimed" : "button \(button) press given back to the application",
                          metadata: ["released": "\(released)"])
         } catch {
