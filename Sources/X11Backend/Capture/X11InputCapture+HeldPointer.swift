@@ -47,10 +47,24 @@ extension X11InputCapture {
     /// Whether output waits for the pointer to be free.
     public var holdsPointerOutput: Bool { !heldOutput.isEmpty }
 
-    /// Keeps `work` (an action) until the pointer is free, behind what waits already.
+    /// Keeps `work` (an action) until the pointer is free, behind what waits already; past
+    /// ``heldActionCapacity`` waiting actions it is dropped (logged once per hold).
     public func holdUntilPointerFree(_ work: @escaping () -> Void) {
+        guard heldActions < Self.heldActionCapacity else {
+            if droppedHeldActions == 0 {
+                logger.warning("\(heldActions) actions wait for the pointer to be free: further ones are dropped until it is")
+            }
+            droppedHeldActions += 1
+            return
+        }
+        heldActions += 1
         heldOutput.append(.action(work))
     }
+
+    /// The most actions kept waiting for the pointer: a pan bound to `scroll` held for minutes
+    /// fires thousands; memory must not grow with how long a hand holds a button. (The hand's
+    /// own buttons are always kept: a press without its release would leave a button down.)
+    static let heldActionCapacity = 4096
 
     /// Sends what waited for the pointer, in order, once it is free; does nothing while a
     /// claimed press holds it.
@@ -58,6 +72,11 @@ extension X11InputCapture {
         guard mode == .grab, !heldOutput.isEmpty, !pointerHeldByGesture else { return }
         let output = heldOutput
         heldOutput.removeAll()
+        heldActions = 0
+        if droppedHeldActions > 0 {
+            logger.notice("the pointer is free: \(droppedHeldActions) actions that found no room were dropped")
+            droppedHeldActions = 0
+        }
         sendDeferredClaim()
         let hasButtons = output.contains { if case .button = $0 { true } else { false } }
         // The replayed buttons go where the hand made them; the pointer then goes back. It
@@ -94,6 +113,9 @@ extension X11InputCapture {
                 replayed = true
             }
         }
+        // A press whose release was forgotten (the grab was let go for a screen locker) must
+        // not stay down.
+        for button in down.sorted() { replay(button: button, pressed: false) }
         if let back { move(to: back) }
         display.flush()
     }
@@ -133,6 +155,7 @@ extension X11InputCapture {
         guard !heldOutput.isEmpty else { return }
         logger.notice("\(heldOutput.count) pointer actions or button events waiting for the pointer are dropped: the bridge stops")
         heldOutput.removeAll()
+        heldActions = 0
     }
 
     /// Presses or releases `button` through XTest, with the button's own grab lifted (it may

@@ -97,6 +97,9 @@ public final class X11InputCapture: InputArbiter {
     private var releaseAfterPress: InputEvent? = nil
     /// Output waiting until no claimed press holds the pointer (``HeldPointerOutput``).
     var heldOutput: [HeldPointerOutput] = []
+    /// The actions in ``heldOutput``, and those dropped since it was last sent (it was full).
+    var heldActions = 0
+    var droppedHeldActions = 0
     /// The buttons pressed during a claimed press, through its grab, and not released yet.
     var buttonsDownDuringClaim: Set<Int> = []
     /// A claimed press's grab is active: thawed for the bridge, not ended or let go since.
