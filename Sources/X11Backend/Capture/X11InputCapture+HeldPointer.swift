@@ -1,7 +1,7 @@
 internal import CX11
 import GestureEngine
-import Logging
 import Glibc
+import Logging
 
 /// Pointer output that waits until a claimed press no longer holds the pointer: the bridge's
 /// own clicks and scrolls, the actions after them, and the presses of other buttons the hand
@@ -28,6 +28,13 @@ import Glibc
 /// gesture's actions stay in order behind it. The other buttons' presses and releases (a left
 /// click or a wheel step during a claimed right-drag, which the grab takes) are replayed there,
 /// each where it was made, and the pointer put back.
+///
+/// ```text
+/// right press ── claimed ── swipe fires `click middle` ── left click ── right released
+///                           held: action                  held: 1 ↓ 1 ↑  pointer free:
+///                                                                        middle click, then
+///                                                                        the left click where made
+/// ```
 enum HeldPointerOutput {
     /// A press (or release) of `button` the hand made at root `position` during a claimed press.
     case button(Int, pressed: Bool, at: Point)
