@@ -80,6 +80,48 @@ struct PointerGestureOutputTests {
         }
     }
 
+    /// docs/config.md's example: scrolling by dragging with the middle button. The steps come
+    /// at the release, all of them, and the window never sees the middle button (which an
+    /// xterm would paste with on its release).
+    @Test("a middle-drag pan bound to scroll: every step reaches the window at the release, nothing of the middle button")
+    func panBoundToScroll() throws {
+        let config = """
+            [pointer]
+            button = 2
+
+            [[bind]]
+            gesture = "pan"
+            direction = "down"
+            device = "pointer"
+            repeat_every = 40
+            action = "scroll down"
+            """
+        try PointerGiveBackTests.withSession(config: config) { s in
+            let (x, y) = s.centre
+            s.mouse.move(to: x, y - 150)
+            s.mouse.press(2)
+            s.mouse.drag(by: 0, 300, steps: 10, pause: .milliseconds(20))
+            let panned = poll { s.daemon.output.contains("pan") }
+            #expect(panned, "\(s.daemon.output)")
+            usleep(100_000)
+            #expect(buttonLog(s.window.waitForEvents(0, timeout: .zero)).isEmpty, "nothing before the release")
+            s.mouse.release(2)
+            var events: [EventWindow.Received] = []
+            poll(timeout: .seconds(3)) {
+                events = s.window.waitForEvents(0, timeout: .zero)
+                return !buttonLog(events).isEmpty
+            }
+            usleep(200_000)
+            events = s.window.waitForEvents(0, timeout: .zero)
+            let log = buttonLog(events)
+            #expect(log.count >= 10 && log.count % 2 == 0, "\(log) \(s.daemon.output)")
+            #expect(log == Array(repeating: ["press 5", "release 5"], count: log.count / 2).flatMap { $0 }, "\(log)")
+            #expect(motionWithButtons(events).isEmpty, "\(events)")
+            let up = poll { s.client.buttonsDown() == 0 }
+            #expect(up, "buttons down: 0x\(String(s.client.buttonsDown(), radix: 16))")
+        }
+    }
+
     @Test("a long press bound to [click 3, click 1, key a] fires once: the window gets the right click, the left click and the key")
     func longPressWithClicks() throws {
         let config = """
