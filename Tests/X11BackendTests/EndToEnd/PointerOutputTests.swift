@@ -25,6 +25,16 @@ private func motionWithButtons(_ events: [EventWindow.Received]) -> [EventWindow
     return events.filter { $0.kind == .motion && $0.state & buttons != 0 }
 }
 
+/// What `window` received once `arrived` says enough came (within 3 s) and `settle` more
+/// passed without the test looking: anything stray after it is in too.
+private func settledEvents(
+    _ window: EventWindow, settle: Duration = .milliseconds(200), until arrived: ([EventWindow.Received]) -> Bool
+) -> [EventWindow.Received] {
+    poll(timeout: .seconds(3)) { arrived(window.waitForEvents(0, timeout: .zero)) }
+    sleep(settle)
+    return window.waitForEvents(0, timeout: .zero)
+}
+
 @Suite("clicks and scrolls of pointer gestures, end to end", .serialized)
 struct PointerGestureOutputTests {
     /// A right-drag right bound to `action` (a TOML value).
@@ -60,13 +70,7 @@ struct PointerGestureOutputTests {
     func clickOrScrollOfADrag(action: String, expected: [String]) throws {
         try PointerGiveBackTests.withSession(config: Self.dragConfig(action)) { s in
             Self.dragAndHold(s, firedLine: "swipe")
-            var events: [EventWindow.Received] = []
-            poll(timeout: .seconds(3)) {
-                events = s.window.waitForEvents(0, timeout: .zero)
-                return buttonLog(events).count >= expected.count
-            }
-            usleep(200_000)
-            events = s.window.waitForEvents(0, timeout: .zero)
+            let events = settledEvents(s.window, until: { buttonLog($0).count >= expected.count })
             #expect(buttonLog(events) == expected, "\(events) \(s.daemon.output)")
             #expect(motionWithButtons(events).isEmpty, "the window saw a button held: \(motionWithButtons(events))")
             let up = poll { s.client.buttonsDown() == 0 }
@@ -106,13 +110,7 @@ struct PointerGestureOutputTests {
             usleep(100_000)
             #expect(buttonLog(s.window.waitForEvents(0, timeout: .zero)).isEmpty, "nothing before the release")
             s.mouse.release(2)
-            var events: [EventWindow.Received] = []
-            poll(timeout: .seconds(3)) {
-                events = s.window.waitForEvents(0, timeout: .zero)
-                return !buttonLog(events).isEmpty
-            }
-            usleep(200_000)
-            events = s.window.waitForEvents(0, timeout: .zero)
+            let events = settledEvents(s.window, until: { !buttonLog($0).isEmpty })
             let log = buttonLog(events)
             #expect(log.count >= 10 && log.count % 2 == 0, "\(log) \(s.daemon.output)")
             #expect(log == Array(repeating: ["press 5", "release 5"], count: log.count / 2).flatMap { $0 }, "\(log)")
@@ -137,13 +135,7 @@ struct PointerGestureOutputTests {
             let (x, y) = s.centre
             s.mouse.move(to: x, y)
             s.mouse.hold(.milliseconds(700))
-            var events: [EventWindow.Received] = []
-            poll(timeout: .seconds(3)) {
-                events = s.window.waitForEvents(0, timeout: .zero)
-                return events.contains { $0.kind == .keyRelease }
-            }
-            usleep(300_000)
-            events = s.window.waitForEvents(0, timeout: .zero)
+            let events = settledEvents(s.window, settle: .milliseconds(300), until: { received in received.contains { $0.kind == .keyRelease } })
             #expect(buttonLog(events) == ["press 3", "release 3", "press 1", "release 1"], "\(events) \(s.daemon.output)")
             let keys = events.filter { $0.kind == .keyPress }.map(\.keysym)
             #expect(keys == [UInt(XK_a)], "\(events)")
@@ -175,13 +167,7 @@ struct ButtonsDuringAClaimedDragTests {
             s.mouse.release(4)
             s.mouse.drag(by: -100, 0, steps: 3)
             s.mouse.release()
-            var events: [EventWindow.Received] = []
-            poll(timeout: .seconds(3)) {
-                events = s.window.waitForEvents(0, timeout: .zero)
-                return buttonLog(events).count >= 4
-            }
-            usleep(200_000)
-            events = s.window.waitForEvents(0, timeout: .zero)
+            let events = settledEvents(s.window, until: { buttonLog($0).count >= 4 })
             #expect(buttonLog(events) == ["press 1", "release 1", "press 4", "release 4"], "\(events) \(s.daemon.output)")
             // Where the hand made them, and the pointer back where the drag ended.
             let pressed = events.filter { $0.kind == .buttonPress }.map { "\($0.rootX),\($0.rootY)" }
@@ -227,13 +213,7 @@ struct RealMousePointerOutputTests {
             sleep(.milliseconds(50))
             try mouse.button(3, pressed: false)
 
-            var events: [EventWindow.Received] = []
-            poll(timeout: .seconds(3)) {
-                events = window.waitForEvents(0, timeout: .zero)
-                return buttonLog(events).count >= 4
-            }
-            usleep(200_000)
-            events = window.waitForEvents(0, timeout: .zero)
+            let events = settledEvents(window, until: { buttonLog($0).count >= 4 })
             #expect(buttonLog(events) == ["press 3", "release 3", "press 1", "release 1"], "\(events) \(daemon.output)")
             #expect(motionWithButtons(events).isEmpty, "\(events)")
             let up = poll { client.buttonsDown() == 0 }
