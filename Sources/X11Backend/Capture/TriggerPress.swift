@@ -45,9 +45,13 @@ struct TriggerPress: Hashable {
     var decision = Decision.undecided
     /// The source device released the button.
     var released = false
-    /// The grab of a claimed press was let go before its release, for an injected click or
-    /// scroll (``X11InputCapture/lettingPointerInputThrough(_:)``).
+    /// The grab of a claimed press was let go before its release, for a screen locker
+    /// (``X11InputCapture/yieldClaimedPress()``).
     var grabLetGo = false
+    /// The device that pressed no longer held the button when the press came through the
+    /// grab: its raw release may have been read before the press (and not kept) or come with
+    /// the events read since; if it does not, the press ends once they are handled.
+    var letGoUnseen = false
 
     /// Whether the engine still follows the press: a press given back is the application's.
     var feedsEngine: Bool { decision != .givenBack }
@@ -153,9 +157,11 @@ struct EarlyReleases {
         var time: Instant
     }
 
-    /// The most releases kept: more presses than this cannot be queued behind one freeze by a
-    /// hand, and a forgotten one only means a press that ends at the next press, as before.
-    static let capacity = 16
+    /// The most releases kept: a hand cannot queue this many presses behind one freeze, and
+    /// an XTest client that queues more gets, for each press whose release was forgotten, a
+    /// release at the time it comes through the grab (the device is asked whether it still
+    /// holds the button), never a wait for the engine's deadline. 1,024 releases are 32 KiB.
+    static let capacity = 1024
 
     private(set) var releases: [Release] = []
 

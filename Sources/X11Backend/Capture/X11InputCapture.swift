@@ -31,7 +31,9 @@ public enum CaptureMode: Sendable {
 /// injected clicks never come back as input: the button's grab is lifted while the performer
 /// clicks it (``suspendingButtonGrab(_:_:)``) and put back after, or on the next loop turn if
 /// that fails (``restoreButtonGrab()``). Clicks from other XTest clients (xdotool, test
-/// drivers) are input like any other.
+/// drivers) are input like any other. While a claimed press holds the pointer, the bridge's
+/// clicks and scrolls, and the other buttons the hand presses, wait until it is free
+/// (``HeldPointerOutput``).
 ///
 /// A gesture's modifiers are X's modifier state of its first event (a touch begin, a trigger
 /// press, an XI 2.4 gesture begin; observing, the pointer's state when a raw press or touch is
@@ -99,6 +101,15 @@ public final class X11InputCapture: InputArbiter {
     private var endedPresses: [InputEvent] = []
     /// The release of a press that came through the grab already released, to feed after it.
     private var releaseAfterPress: InputEvent? = nil
+    /// Output waiting until no claimed press holds the pointer (``HeldPointerOutput``).
+    var heldOutput: [HeldPointerOutput] = []
+    /// The actions in ``heldOutput``, and those dropped since it was last sent (it was full).
+    var heldActions = 0
+    var droppedHeldActions = 0
+    /// The buttons pressed during a claimed press, through its grab, and not released yet.
+    var buttonsDownDuringClaim: Set<Int> = []
+    /// A claimed press's grab is active: thawed for the bridge, not ended or let go since.
+    var claimedGrab = false
     /// Raw releases of trigger buttons that no followed press took (see ``EarlyReleases``).
     private var earlyReleases = EarlyReleases()
     /// The last freeze of the pointer by a press of ours, in the server's order of requests:
@@ -167,6 +178,7 @@ public final class X11InputCapture: InputArbiter {
             _ = try? letGoOfHeldPress(sync: false)
             triggerPress = nil
         }
+        dropHeldPointerOutput()
         releaseButtonGrabs()
         setTouchGrab(false)
         setGestureGrab(swipe: true, false)
@@ -192,6 +204,17 @@ public final class X11InputCapture: InputArbiter {
             lastFed = input.time
             sink(input)
         }
+        while true {
+            drainQueued(feed)
+            // Every event read is handled: a press whose release was not among them has none to come.
+            guard let release = releaseOfPressLetGoUnseen() else { return }
+            feed(release)
+            giveBackUndecidedRelease()
+        }
+    }
+
+    /// Converts every event in the queue (``drain(_:)``).
+    private func drainQueued(_ feed: (InputEvent) -> Void) {
         while var event = display.nextEvent() {
             screenLock?.handle(event, clock: &clock, previous: timeOfLastEvent)
             if let update = focus?.handle(event) {
@@ -304,6 +327,7 @@ public final class X11InputCapture: InputArbiter {
     /// seen twice). Another trigger button pressed during a press comes through the active
     /// grab of the first: it is no gesture.
     private func grabbedPointerEvent(_ type: Int32, _ e: XIDeviceEvent, at p: Point, time t: Instant) -> InputEvent? {
+        if keepButtonDuringClaim(type, e) { return nil }
         let button = Int(e.detail)
         guard type == XI_ButtonPress, isTriggerButton(button) else { return nil }
         if let press = triggerPress, !press.released {
@@ -336,7 +360,15 @@ public final class X11InputCapture: InputArbiter {
         // selection is lost to the engine, and reading the device's axes waits a round trip.
         selectRawMotion(true)
         display.flush()
-        triggerAxes = pointerAxes(of: e.sourceid)
+        let source = try? display.pointerState(of: e.sourceid)
+        triggerAxes = source.map { pointerAxes($0.x, $0.y) } ?? PointerAxes()
+        if let source, !source.buttonsDown.contains(button) {
+            // The device let go already: a press queued behind a freeze whose raw release was
+            // read before it and not kept (more than ``EarlyReleases/capacity``), or one the
+            // server released while the query waited (then its raw release is among the
+            // events read with the answer). See ``releaseOfPressLetGoUnseen()``.
+            triggerPress?.letGoUnseen = true
+        }
         return InputEvent(time: t, .buttonPress(button: button, at: p, modifiers: modifiers))
     }
 
@@ -381,6 +413,7 @@ public final class X11InputCapture: InputArbiter {
         guard var press = triggerPress, !press.released else { return }
         guard !display.isEnabled(device: press.source) else { return }
         logger.notice("the device that held button \(press.button) is gone or disabled: the press ends")
+        forgetButtonsDuringClaim()
         press.released = true
         triggerPress = press
         selectRawMotion(false)
@@ -404,12 +437,26 @@ public final class X11InputCapture: InputArbiter {
         if triggerPress?.isFinished == true { triggerPress = nil }
     }
 
-    /// How the raw motion of `device` moves the pointer (read at each press: devices come and go).
-    private func pointerAxes(of device: Int32) -> PointerAxes {
-        guard let axes = try? display.axes(of: device), let x = axes.x, let y = axes.y,
-              x.absolute, y.absolute, let rx = x.range, let ry = y.range
-        else { return PointerAxes() }
+    /// How raw motion along axes `x` and `y` of the device that pressed moves the pointer (read
+    /// at each press: devices come and go).
+    private func pointerAxes(_ x: ValuatorAxis?, _ y: ValuatorAxis?) -> PointerAxes {
+        guard let x, let y, x.absolute, y.absolute, let rx = x.range, let ry = y.range else { return PointerAxes() }
         return PointerAxes(absoluteRange: (rx, ry))
+    }
+
+    /// The release of a press whose device had let go of the button when the press came through
+    /// the grab, once every event read so far is handled and its raw release was not among
+    /// them: that release was read before the press and is gone, and none will follow. It is
+    /// fed at the time of the last event (the time it really had is lost), so the press drains
+    /// at once instead of waiting for the engine's deadline with the pointer frozen.
+    private func releaseOfPressLetGoUnseen() -> InputEvent? {
+        guard var press = triggerPress, press.letGoUnseen, !press.released else { return nil }
+        logger.debug("the press of button \(press.button) came through the grab after its device let go: it ends now")
+        press.released = true
+        triggerPress = press
+        selectRawMotion(false)
+        finishTriggerPressIfDone()
+        return press.feedsEngine ? InputEvent(time: timeOfLastEvent, .buttonRelease(button: press.button, at: press.position)) : nil
     }
 
     /// Carries out the engine's decision on the press in progress: thaw the pointer for the
@@ -462,6 +509,7 @@ public final class X11InputCapture: InputArbiter {
                 freeze.end = XNextRequest(handle)
                 _ = XIAllowEvents(handle, master, mode, UInt(CurrentTime))
             }
+            if claimed { claimedGrab = true }
             logger.debug(claimed ? "button \(button) press claimed" : "button \(button) press given back to the application",
                          metadata: ["released": "\(released)"])
         } catch {

@@ -117,19 +117,36 @@ extension X11Display {
     /// The x and y axes (valuators 0 and 1) of a device, as `XIQueryDevice` reports them; nil
     /// for an axis the device does not have (or a device that is gone).
     func axes(of device: Int32) throws(X11Error) -> (x: ValuatorAxis?, y: ValuatorAxis?) {
-        try call("XIQueryDevice(\(device))") { handle -> (x: ValuatorAxis?, y: ValuatorAxis?) in
+        let state = try pointerState(of: device)
+        return (state.x, state.y)
+    }
+
+    /// A pointer device's x and y axes and the buttons it holds down now, from one
+    /// `XIQueryDevice`. A slave's button state is the device's own, as its raw events have it,
+    /// also while its master pointer is frozen by a grab.
+    func pointerState(of device: Int32) throws(X11Error) -> (x: ValuatorAxis?, y: ValuatorAxis?, buttonsDown: Set<Int>) {
+        try call("XIQueryDevice(\(device))") { handle -> (x: ValuatorAxis?, y: ValuatorAxis?, buttonsDown: Set<Int>) in
             var count: Int32 = 0
-            guard let info = XIQueryDevice(handle, device, &count), count > 0 else { return (nil, nil) }
+            guard let info = XIQueryDevice(handle, device, &count), count > 0 else { return (nil, nil, []) }
             defer { XIFreeDeviceInfo(info) }
             var x: ValuatorAxis? = nil, y: ValuatorAxis? = nil
+            var down: Set<Int> = []
             for k in 0..<Int(info.pointee.num_classes) {
-                guard let c = info.pointee.classes[k], c.pointee.type == XIValuatorClass else { continue }
+                guard let c = info.pointee.classes[k] else { continue }
+                if c.pointee.type == XIButtonClass {
+                    let b = UnsafeMutableRawPointer(c).assumingMemoryBound(to: XIButtonClassInfo.self).pointee
+                    let mask = UnsafeBufferPointer(start: b.state.mask, count: Int(b.state.mask_len))
+                    for (index, byte) in mask.enumerated() {
+                        for bit in 0..<8 where byte & UInt8(1 << bit) != 0 { down.insert(index * 8 + bit) }
+                    }
+                }
+                guard c.pointee.type == XIValuatorClass else { continue }
                 let v = UnsafeMutableRawPointer(c).assumingMemoryBound(to: XIValuatorClassInfo.self).pointee
                 let axis = ValuatorAxis(min: v.min, max: v.max, absolute: v.mode == XIModeAbsolute, resolution: Double(v.resolution))
                 if v.number == 0 { x = axis }
                 if v.number == 1 { y = axis }
             }
-            return (x, y)
+            return (x, y, down)
         }
     }
 }

@@ -63,9 +63,8 @@ struct DaemonEndToEndTests {
             let mouse = try PointerDriver(server)
             let (x, y) = window.centre()
             window.reset()
-            // The drag is claimed, then its grab let go for the scroll: the window gets the two
-            // wheel clicks; of button 3 at most the release (the rest of the press follows the
-            // injected click's implicit grab), never the press.
+            // The drag is claimed; its scroll waits until the button is released: the window
+            // gets the two wheel clicks, and never the press of button 3.
             mouse.fastDrag(from: x - 150, y, by: 300, 0)
             var events = window.waitForEvents(4)
             usleep(100_000)
