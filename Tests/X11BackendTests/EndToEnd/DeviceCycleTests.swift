@@ -175,4 +175,63 @@ struct SuspendTests {
             #expect(poll(timeout: .seconds(2)) { s.client.buttonsDown() == 0 })
         }
     }
+
+    @Test("stopped with a finger down while the server's clock jumps: the touch is decided at SIGCONT, nothing is held, touches work after",
+          .enabled(if: XServer.isRoot, "headless Xorg with inputtest devices needs root"))
+    func suspendedDuringATouch() throws {
+        let clock = URL(fileURLWithPath: TestScratch.path("gb-faketime"))
+        let marker = URL(fileURLWithPath: TestScratch.path("gb-cycle"))
+        defer {
+            try? FileManager.default.removeItem(at: clock)
+            try? FileManager.default.removeItem(at: marker)
+        }
+        let config = """
+            [[bind]]
+            gesture = "tap"
+            device = "touchscreen"
+            action = "exec sh -c 'echo tap >> \(marker.path)'"
+
+            [[bind]]
+            gesture = "swipe"
+            fingers = 3
+            device = "touchscreen"
+            action = "exec sh -c 'echo swipe >> \(marker.path)'"
+            """
+        let environment = try Self.steppableClock(clock)
+        try XServer.with(.xorgInputTest, windowManager: true, environment: environment) { server in
+            // An hour of the server's clock would turn its screen saver on (10 minutes idle), and
+            // input that begins while it is on is no gesture (docs/config.md, «While the screen
+            // is locked»): that is the screen-lock tests' business, not this one's.
+            try tool(server, "xset", "s", "off")
+            let client = try XClient(server.name)
+            let window = try EventWindow(server: server.name, width: 700, height: 500)
+            let daemon = try DaemonProcess(server, config: config, arguments: ["--verbose"])
+            let touch = try server.touchscreen()
+            let (x, y) = (Double(window.centre().0), Double(window.centre().1))
+            // A finger that would be a tap, held while the daemon is stopped and the clock jumps.
+            try touch.touch(.begin, id: 1, x: x, y: y)
+            try touch.sync()
+            usleep(30_000)
+            daemon.signal(SIGSTOP)
+            try "+3600\n".write(to: clock, atomically: true, encoding: .utf8)
+            sleep(.milliseconds(700))
+            try touch.touch(.end, id: 1, x: x, y: y)
+            try touch.sync()
+            daemon.signal(SIGCONT)
+            // Held for an hour by the server's clock: no tap; the touch reaches the window.
+            let events = window.waitForEvents(2)
+            #expect(events.map(\.kind) == [.buttonPress, .buttonRelease], "\(events)\n\(daemon.output.suffix(3000))")
+            #expect(lines(of: marker).isEmpty, "\(lines(of: marker))")
+            #expect(poll(timeout: .seconds(2)) { client.buttonsDown() == 0 }, "buttons 0x\(String(client.buttonsDown(), radix: 16))")
+            // Gestures work after: a tap and a swipe.
+            try touch.touch(.begin, id: 2, x: x, y: y)
+            try touch.sync()
+            usleep(30_000)
+            try touch.touch(.end, id: 2, x: x, y: y)
+            try touch.sync()
+            #expect(poll { lines(of: marker) == ["tap"] }, "\(daemon.output.suffix(3000))")
+            try touch.swipe(fingers: 3, from: x - 150, y, by: 300, 0)
+            #expect(poll { lines(of: marker) == ["tap", "swipe"] }, "\(daemon.output.suffix(3000))")
+        }
+    }
 }
