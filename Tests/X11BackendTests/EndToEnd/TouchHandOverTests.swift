@@ -60,14 +60,20 @@ struct TouchHandOverTests {
                 let now = ContinuousClock.now
                 let type = event.xcookie.evtype
                 let id: UInt32
+                var pendingEnd = false
                 if type == XI_TouchOwnership {
                     id = event.xcookie.data.assumingMemoryBound(to: XITouchOwnershipEvent.self).pointee.touchid
                 } else {
-                    id = UInt32(bitPattern: event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee.detail)
+                    let e = event.xcookie.data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+                    id = UInt32(bitPattern: e.detail)
+                    pendingEnd = e.flags & Int32(XITouchPendingEnd) != 0
                 }
                 if touches[id] == nil { order.append(id) }
                 switch type {
                 case XI_TouchBegin: touches[id, default: Sequence()].begin = now
+                // Not an update of the finger: a listener that is not the owner yet learns that
+                // the finger lifted (XI 2.2's pending end).
+                case XI_TouchUpdate where pendingEnd: break
                 case XI_TouchUpdate: touches[id, default: Sequence()].updates += 1
                 case XI_TouchEnd: touches[id, default: Sequence()].end = now
                 case XI_TouchOwnership: touches[id, default: Sequence()].owned = now
@@ -110,12 +116,25 @@ struct TouchHandOverTests {
         }
     }
 
-    @Test("a one-finger drag and a two-finger scroll reach the app whole and promptly; a long scroll keeps all 150 updates; the bound swipe still fires",
+    @Test("one-finger taps and drags and two-finger scrolls reach the app whole and promptly; a long scroll keeps all 150 updates; a bound pinch and swipe stay the bridge's",
           arguments: [false, true])
     func touchesReachTheAppWholeAndPromptly(ownership: Bool) throws {
         try withApp(ownership: ownership) { app, touch, daemon, centre, fired in
             let (x, y) = (Double(centre.0), Double(centre.1))
             let settleMs = 100.0  // finger_settle_ms: a 3-finger binding waits for more fingers
+
+            // A one-finger tap (40 ms): the lift fixes the count, so it is the app's at the lift.
+            let tapped = ContinuousClock.now
+            try touch.touch(.begin, id: 1, x: x - 200, y: y)
+            try touch.sync()
+            app.read(for: 40)
+            try touch.touch(.end, id: 1, x: x - 200, y: y)
+            try touch.sync()
+            app.read(for: 150)
+            let tap = app.touches(after: 0)
+            #expect(tap.count == 1 && tap.first?.updates == 0 && tap.first?.end != nil, "\(tap)\n\(daemon.output.suffix(3000))")
+            let tapDelay = tap.first.flatMap(TouchApp.handedOver).map { Self.milliseconds($0 - tapped) } ?? .infinity
+            #expect(tapDelay <= 40 + 30, "a tap handed over \(tapDelay) ms after it landed")
 
             // One finger dragging 10 px every 10 ms, 15 updates.
             var known = app.touches(after: 0).count
@@ -181,6 +200,26 @@ struct TouchHandOverTests {
             #expect(long.count == 2 && long.allSatisfy { $0.updates == 150 && $0.end != nil }, "\(long)\n\(daemon.output.suffix(3000))")
             known = app.order.count
 
+            // A real pinch is the bridge's: it begins, and the app never owns its touches.
+            try touch.touch(.begin, id: 1, x: x - 40, y: y)
+            try touch.touch(.begin, id: 2, x: x + 40, y: y)
+            try touch.sync()
+            app.read(for: Int(settleMs) + 20)
+            for k in 1...10 {
+                try touch.touch(.update, id: 1, x: x - 40 - 8 * Double(k), y: y)
+                try touch.touch(.update, id: 2, x: x + 40 + 8 * Double(k), y: y)
+                try touch.sync()
+                app.read(for: 10)
+            }
+            try touch.touch(.end, id: 1, x: x - 120, y: y)
+            try touch.touch(.end, id: 2, x: x + 120, y: y)
+            try touch.sync()
+            app.read(for: 100)
+            #expect(daemon.output.contains("pinch began"), "\(daemon.output.suffix(3000))")
+            let pinch = app.touches(after: known)
+            #expect(ownership ? pinch.allSatisfy { $0.owned == nil } : pinch.isEmpty, "\(pinch)")
+            known = app.order.count
+
             // The bound swipe fires; without XI_TouchOwnership the app sees none of it, with it
             // the app sees the touches live but never owns them.
             try touch.swipe(fingers: 3, from: x - 150, y + 150, by: 300, 0)
@@ -192,7 +231,7 @@ struct TouchHandOverTests {
             } else {
                 #expect(swipe.isEmpty, "\(swipe)")
             }
-            print("hand-over (ownership \(ownership)): one-finger drag \(dragDelay) ms after landing; two-finger scroll \(scrollDelays) ms after the slop")
+            print("hand-over (ownership \(ownership)): one-finger tap \(tapDelay) ms after landing; one-finger drag \(dragDelay) ms after landing; two-finger scroll \(scrollDelays) ms after the slop")
         }
     }
 }
