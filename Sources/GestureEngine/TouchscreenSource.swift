@@ -99,7 +99,6 @@ struct TouchscreenSource: GestureSource {
         }
     }
 
-
     mutating func update(id: Int, at p: Point, time t: Instant, _ env: EngineEnvironment, emit: (EngineOutput) -> Void) {
         guard let i = Self.index(of: id, in: touches) else { return }
         touches[i].current = p

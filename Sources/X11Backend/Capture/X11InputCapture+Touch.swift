@@ -65,7 +65,7 @@ extension X11InputCapture {
                 // that comes as a raw touch end (see ``TouchLedger``).
                 guard touchLedger.ended(id) else { return .some(nil) }
                 if buttonStateReset.endedBeforeAccept(id, serial: UInt(cookie.pointee.serial)) {
-                    // Accepted after all its events were sent, end included: button 1 is down.
+                    // The server sent this end before it processed our accept: button 1 is left down.
                     buttonStateReset.resetAfterLateAccept(displayName: display.name, logger: logger)
                 }
                 return InputEvent(time: t, lift(id, at: p, source: e.sourceid))
