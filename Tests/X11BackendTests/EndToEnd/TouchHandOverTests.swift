@@ -180,6 +180,29 @@ struct TouchHandOverTests {
             #expect(scrollDelays.count == 2 && scrollDelays.allSatisfy { $0 <= 50 }, "handed over \(scrollDelays) ms after passing the slop")
             known = app.order.count
 
+            // Two fingers that scroll as they land: past the slop before the settle window
+            // closes, they are handed over when it does.
+            let scrolledAtOnce = ContinuousClock.now
+            try touch.touch(.begin, id: 1, x: x - 40, y: y - 200)
+            try touch.touch(.begin, id: 2, x: x + 40, y: y - 200)
+            try touch.sync()
+            for k in 1...20 {
+                let dy = 5 * Double(k)
+                try touch.touch(.update, id: 1, x: x - 40, y: y - 200 + dy)
+                try touch.touch(.update, id: 2, x: x + 40, y: y - 200 + dy)
+                try touch.sync()
+                app.read(for: 10)
+            }
+            try touch.touch(.end, id: 1, x: x - 40, y: y - 100)
+            try touch.touch(.end, id: 2, x: x + 40, y: y - 100)
+            try touch.sync()
+            app.read(for: 100)
+            let early = app.touches(after: known)
+            #expect(early.count == 2 && early.allSatisfy { $0.updates == 20 && $0.end != nil }, "\(early)\n\(daemon.output.suffix(3000))")
+            let earlyDelays = early.compactMap(TouchApp.handedOver).map { Self.milliseconds($0 - scrolledAtOnce) }
+            #expect(earlyDelays.count == 2 && earlyDelays.allSatisfy { $0 <= settleMs + 40 }, "handed over \(earlyDelays) ms after landing")
+            known = app.order.count
+
             // Two fingers tremble in place (no pinch, no scroll yet) for 120 updates, then
             // scroll 30: 150 updates each, more than the 98 the server keeps.
             try touch.touch(.begin, id: 1, x: x - 40, y: y)
@@ -231,7 +254,7 @@ struct TouchHandOverTests {
             } else {
                 #expect(swipe.isEmpty, "\(swipe)")
             }
-            print("hand-over (ownership \(ownership)): one-finger tap \(tapDelay) ms after landing; one-finger drag \(dragDelay) ms after landing; two-finger scroll \(scrollDelays) ms after the slop")
+            print("hand-over (ownership \(ownership)): one-finger tap \(tapDelay) ms after landing; one-finger drag \(dragDelay) ms after landing; two-finger scroll \(scrollDelays) ms after the slop, \(earlyDelays) ms after landing when it moves at once")
         }
     }
 }
