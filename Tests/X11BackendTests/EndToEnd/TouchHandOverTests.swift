@@ -156,47 +156,41 @@ struct TouchHandOverTests {
             #expect(dragDelay <= settleMs + 40, "a one-finger drag handed over \(dragDelay) ms after it landed")
             known = app.order.count
 
-            // Two fingers rest past the settle window, then scroll down together 5 px every 10 ms.
-            try touch.touch(.begin, id: 1, x: x - 40, y: y - 200)
-            try touch.touch(.begin, id: 2, x: x + 40, y: y - 200)
-            try touch.sync()
-            app.read(for: Int(settleMs) + 30)
-            var pastSlop: ContinuousClock.Instant? = nil
-            for k in 1...30 {
-                let dy = 5 * Double(k)
-                try touch.touch(.update, id: 1, x: x - 40, y: y - 200 + dy)
-                try touch.touch(.update, id: 2, x: x + 40, y: y - 200 + dy)
+            /// Two fingers 80 px apart land at `top`, rest `restMs`, scroll down together 5 px
+            /// every 10 ms for `steps` steps and lift; returns when they passed the slop.
+            func scroll(from top: Double, restMs: Int, steps: Int) throws -> ContinuousClock.Instant {
+                try touch.touch(.begin, id: 1, x: x - 40, y: top)
+                try touch.touch(.begin, id: 2, x: x + 40, y: top)
                 try touch.sync()
-                if dy > 10 && pastSlop == nil { pastSlop = ContinuousClock.now }
-                app.read(for: 10)
+                app.read(for: restMs)
+                var pastSlop: ContinuousClock.Instant? = nil
+                for k in 1...steps {
+                    let dy = 5 * Double(k)
+                    try touch.touch(.update, id: 1, x: x - 40, y: top + dy)
+                    try touch.touch(.update, id: 2, x: x + 40, y: top + dy)
+                    try touch.sync()
+                    if dy > 10 && pastSlop == nil { pastSlop = ContinuousClock.now }
+                    app.read(for: 10)
+                }
+                try touch.touch(.end, id: 1, x: x - 40, y: top + 5 * Double(steps))
+                try touch.touch(.end, id: 2, x: x + 40, y: top + 5 * Double(steps))
+                try touch.sync()
+                app.read(for: 100)
+                return pastSlop ?? .now
             }
-            try touch.touch(.end, id: 1, x: x - 40, y: y - 50)
-            try touch.touch(.end, id: 2, x: x + 40, y: y - 50)
-            try touch.sync()
-            app.read(for: 100)
-            let scroll = app.touches(after: known)
-            #expect(scroll.count == 2 && scroll.allSatisfy { $0.updates == 30 && $0.end != nil }, "\(scroll)\n\(daemon.output.suffix(3000))")
-            let scrollDelays = scroll.compactMap(TouchApp.handedOver).map { Self.milliseconds($0 - pastSlop!) }
+
+            // Two fingers rest past the settle window, then scroll.
+            let pastSlop = try scroll(from: y - 200, restMs: Int(settleMs) + 30, steps: 30)
+            let scrolled = app.touches(after: known)
+            #expect(scrolled.count == 2 && scrolled.allSatisfy { $0.updates == 30 && $0.end != nil }, "\(scrolled)\n\(daemon.output.suffix(3000))")
+            let scrollDelays = scrolled.compactMap(TouchApp.handedOver).map { Self.milliseconds($0 - pastSlop) }
             #expect(scrollDelays.count == 2 && scrollDelays.allSatisfy { $0 <= 50 }, "handed over \(scrollDelays) ms after passing the slop")
             known = app.order.count
 
             // Two fingers that scroll as they land: past the slop before the settle window
             // closes, they are handed over when it does.
             let scrolledAtOnce = ContinuousClock.now
-            try touch.touch(.begin, id: 1, x: x - 40, y: y - 200)
-            try touch.touch(.begin, id: 2, x: x + 40, y: y - 200)
-            try touch.sync()
-            for k in 1...20 {
-                let dy = 5 * Double(k)
-                try touch.touch(.update, id: 1, x: x - 40, y: y - 200 + dy)
-                try touch.touch(.update, id: 2, x: x + 40, y: y - 200 + dy)
-                try touch.sync()
-                app.read(for: 10)
-            }
-            try touch.touch(.end, id: 1, x: x - 40, y: y - 100)
-            try touch.touch(.end, id: 2, x: x + 40, y: y - 100)
-            try touch.sync()
-            app.read(for: 100)
+            _ = try scroll(from: y - 200, restMs: 0, steps: 20)
             let early = app.touches(after: known)
             #expect(early.count == 2 && early.allSatisfy { $0.updates == 20 && $0.end != nil }, "\(early)\n\(daemon.output.suffix(3000))")
             let earlyDelays = early.compactMap(TouchApp.handedOver).map { Self.milliseconds($0 - scrolledAtOnce) }
