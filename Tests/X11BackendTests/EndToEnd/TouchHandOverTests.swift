@@ -122,6 +122,10 @@ struct TouchHandOverTests {
         try withApp(ownership: ownership) { app, touch, daemon, centre, fired in
             let (x, y) = (Double(centre.0), Double(centre.1))
             let settleMs = 100.0  // finger_settle_ms: a 3-finger binding waits for more fingers
+            // What a timer's wake may be late on a loaded machine (~70 ms seen with the whole
+            // suite running on 2 cores); the gestures that wait for the settle last 300 ms and
+            // more, so a hand-over within it is still long before their lift.
+            let slackMs = 100.0
 
             // A one-finger tap (40 ms): the lift fixes the count, so it is the app's at the lift.
             let tapped = ContinuousClock.now
@@ -134,27 +138,28 @@ struct TouchHandOverTests {
             let tap = app.touches(after: 0)
             #expect(tap.count == 1 && tap.first?.updates == 0 && tap.first?.end != nil, "\(tap)\n\(daemon.output.suffix(3000))")
             let tapDelay = tap.first.flatMap(TouchApp.handedOver).map { Self.milliseconds($0 - tapped) } ?? .infinity
-            // Before the settle window would have closed: its lift decided it.
-            #expect(tapDelay < settleMs, "a tap handed over \(tapDelay) ms after it landed")
+            // Its lift decided it.
+            #expect(tapDelay <= 40 + slackMs, "a tap handed over \(tapDelay) ms after it landed")
 
-            // One finger dragging 10 px every 10 ms, 15 updates.
+            // One finger dragging 10 px every 10 ms, 30 updates: it lasts well past the settle
+            // window, so a hand-over at the settle is told from one at the lift.
             var known = app.touches(after: 0).count
             let landed = ContinuousClock.now
             try touch.touch(.begin, id: 1, x: x - 200, y: y)
             try touch.sync()
             app.read(for: 10)
-            for k in 1...15 {
+            for k in 1...30 {
                 try touch.touch(.update, id: 1, x: x - 200 + 10 * Double(k), y: y)
                 try touch.sync()
                 app.read(for: 10)
             }
-            try touch.touch(.end, id: 1, x: x - 50, y: y)
+            try touch.touch(.end, id: 1, x: x + 100, y: y)
             try touch.sync()
             app.read(for: 100)
             let drag = app.touches(after: known)
-            #expect(drag.count == 1 && drag.first?.updates == 15 && drag.first?.end != nil, "\(drag)\n\(daemon.output.suffix(3000))")
+            #expect(drag.count == 1 && drag.first?.updates == 30 && drag.first?.end != nil, "\(drag)\n\(daemon.output.suffix(3000))")
             let dragDelay = drag.first.flatMap(TouchApp.handedOver).map { Self.milliseconds($0 - landed) } ?? .infinity
-            #expect(dragDelay <= settleMs + 40, "a one-finger drag handed over \(dragDelay) ms after it landed")
+            #expect(dragDelay <= settleMs + slackMs, "a one-finger drag handed over \(dragDelay) ms after it landed")
             known = app.order.count
 
             /// Two fingers 80 px apart land at `top`, rest `restMs`, scroll down together 5 px
@@ -191,11 +196,11 @@ struct TouchHandOverTests {
             // Two fingers that scroll as they land: past the slop before the settle window
             // closes, they are handed over when it does.
             let scrolledAtOnce = ContinuousClock.now
-            _ = try scroll(from: y - 200, restMs: 0, steps: 20)
+            _ = try scroll(from: y - 200, restMs: 0, steps: 40)
             let early = app.touches(after: known)
-            #expect(early.count == 2 && early.allSatisfy { $0.updates == 20 && $0.end != nil }, "\(early)\n\(daemon.output.suffix(3000))")
+            #expect(early.count == 2 && early.allSatisfy { $0.updates == 40 && $0.end != nil }, "\(early)\n\(daemon.output.suffix(3000))")
             let earlyDelays = early.compactMap(TouchApp.handedOver).map { Self.milliseconds($0 - scrolledAtOnce) }
-            #expect(earlyDelays.count == 2 && earlyDelays.allSatisfy { $0 <= settleMs + 40 }, "handed over \(earlyDelays) ms after landing")
+            #expect(earlyDelays.count == 2 && earlyDelays.allSatisfy { $0 <= settleMs + slackMs }, "handed over \(earlyDelays) ms after landing")
             known = app.order.count
 
             // Two fingers tremble in place (no pinch, no scroll yet) for 120 updates, then
