@@ -244,6 +244,22 @@ struct GestureGroup {
         if decision == .undecided { decide(.release, at: t, emit: emit) }
     }
 
+    /// Undecided input can wait no longer (``Engine/replayableTouchUpdates``): it is decided
+    /// now, whole. A path where nothing but a stroke can still win (the finger left the slop,
+    /// so no tap or long press; a swipe at most pending) is claimed, and matched at the lift as
+    /// ever: a stroke is drawn with many events, and given back at its lift it would reach the
+    /// application cut short anyway. Anything else undecided goes back now and nothing more is
+    /// recognized. Running and claimed gestures are not affected.
+    mutating func reachReplayLimit(at t: Instant, emit: Emit) {
+        guard decision == .undecided, phase == .open || phase == .lifting else { return }
+        if recognizers.onlyAStrokeCanWin {
+            decide(.claim, at: t, emit: emit)
+            return
+        }
+        finishRecognizing(at: t, "replay limit", emit: emit)
+        decide(.release, at: t, emit: emit)
+    }
+
     /// A touch was cancelled by the server: running gestures are cancelled, nothing fires.
     mutating func cancel(at t: Instant, emit: Emit) {
         switch phase {
@@ -361,12 +377,19 @@ struct GestureGroup {
             break
         }
 
-        let pinchNow = recognizers.pinch.evaluate(m, s) == .win
-        let rotateNow = recognizers.rotate.evaluate(m, s) == .win
-        if pinchNow || rotateNow {
-            if pinchNow { beginContinuous(.pinch, at: t, r, emit: emit) }
-            if rotateNow { beginContinuous(.rotate, at: t, r, emit: emit) }
+        let pinch = recognizers.pinch.evaluate(m, s), rotate = recognizers.rotate.evaluate(m, s)
+        if pinch == .win || rotate == .win {
+            if pinch == .win { beginContinuous(.pinch, at: t, r, emit: emit) }
+            if rotate == .win { beginContinuous(.rotate, at: t, r, emit: emit) }
             return
+        }
+        // Fingers moving together: no pinch or rotation any more (a scroll goes back at once
+        // when nothing else is bound). Only the touchscreen measures how its fingers move
+        // relative to each other; a touchpad's pinch sequence is one already (libinput told it
+        // from a scroll), with only its centre's deltas.
+        if device == .touchscreen {
+            if pinch == .fail { fail(.pinch, at: t, emit: emit) }
+            if rotate == .fail { fail(.rotate, at: t, emit: emit) }
         }
 
         // A pan waits until no swipe can happen, and yields to a pinch or rotate unless the

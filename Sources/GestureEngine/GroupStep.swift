@@ -23,6 +23,9 @@ enum GroupStep {
     case end(cancelled: Bool)
     /// A finger landed after the count was fixed.
     case spoil
+    /// The X server would keep no more of an undecided touch for the application
+    /// (``Engine/replayableTouchUpdates``): the input is decided now.
+    case replayLimit
     /// The server cancelled a touch; `last`: it was the group's last.
     case cancel(last: Bool)
     /// Timers due now, on the way to `until`.
@@ -58,6 +61,8 @@ extension GestureGroup {
             end(at: t, cancelled: cancelled, r, emit: emit)
         case .spoil:
             spoil(at: t, r, emit: emit)
+        case .replayLimit:
+            reachReplayLimit(at: t, emit: emit)
         case .cancel(let last):
             cancel(at: t, emit: emit)
             if last && isActive { deactivate(at: t, emit: emit) }

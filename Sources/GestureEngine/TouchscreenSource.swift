@@ -7,6 +7,8 @@ struct TouchSlot {
     var wander: Double
     /// Offset from the centroid at the previous measurement, for incremental rotation.
     var offset: Point
+    /// Its updates so far (see ``Engine/replayableTouchUpdates``).
+    var updates = 0
 }
 
 /// Touchscreen input: groups touches into gestures, measures them and feeds the group; owns
@@ -101,8 +103,14 @@ struct TouchscreenSource: GestureSource {
         guard let i = Self.index(of: id, in: touches) else { return }
         touches[i].current = p
         touches[i].wander = max(touches[i].wander, p.distance(to: touches[i].landing))
+        touches[i].updates += 1
+        let full = touches[i].updates >= Engine.replayableTouchUpdates
         let m = measure()
         run(.update(m), at: t, env.recognition, emit)
+        if full && group.decision == .undecided && group.isActive {
+            if group.phase == .settling { settleNow(at: t, env, emit: emit) }
+            run(.replayLimit, at: t, env.recognition, emit)
+        }
         dropReleased(at: t, env.recognition, emit: emit)
     }
 
@@ -270,4 +278,17 @@ struct TouchscreenSource: GestureSource {
         }
         return m
     }
+}
+
+extension Engine {
+    /// How many updates of a touch may come before its group must have decided it. An X
+    /// server keeps a grabbed touch's events for the client it passes the touch on to, and
+    /// xorg-server keeps only the first 99 (`TOUCH_HISTORY_SIZE` 100, its last slot overwritten
+    /// by each newer event): the begin and 98 updates. A touch given back later reaches the
+    /// application with a hole — a long scroll jumps at the end. So a group still undecided at
+    /// this many updates of one touch decides it (``GestureGroup/reachReplayLimit(at:emit:)``:
+    /// back to the application, or claimed for a stroke being drawn); the 8 events to spare
+    /// are the time the decision takes to reach the server (30 ms at 250 events a second).
+    /// Replay counts the same events, so it decides the same.
+    public static let replayableTouchUpdates = 90
 }

@@ -6,8 +6,15 @@
 ///
 /// ```text
 ///   possible ──(|scale − 1| ≥ pinch_min_scale, or |angle| ≥ rotate_min_degrees)──▶ active ──(last lift, a late finger, a cancel)──▶ done
-///       └──(another won)──▶ failed
+///       └──(another won; the fingers moved together past slop_px)──▶ failed
 /// ```
+///
+/// **Fingers that move together are no pinch and no rotation.** Once the fingers' common
+/// movement (the mean translation) is past `slop_px` and at least ``parallelRatio`` times their
+/// relative movement (span change and arc), both fail: a two-finger scroll goes back to the
+/// application as it starts, instead of waiting for a pinch that never comes until the lift.
+/// The ratio keeps pinches and turns made about one still finger: those move the fingers
+/// together exactly as much as apart (ratio 1).
 struct PinchRotateRecognizer: Recognizer {
     /// `.pinch` or `.rotate`.
     let kind: GestureKind
@@ -25,11 +32,19 @@ struct PinchRotateRecognizer: Recognizer {
     /// The number it measures: the span's scale, or the cumulative angle (degrees, clockwise).
     @inline(__always) private func measured(_ m: Measures) -> Double { kind == .pinch ? m.scale : m.angle }
 
-    /// Far enough from rest (scale 1, angle 0), it begins.
+    /// How many times their relative movement the fingers' common movement must be for them to
+    /// move together (see the type's discussion). A two-finger scroll is far above it (its
+    /// fingers' span barely changes); a pinch or turn about one still finger is at 1.
+    static let parallelRatio = 2.0
+
+    /// Far enough from rest (scale 1, angle 0), it begins; the fingers moving together past the
+    /// slop, it fails.
     @inline(__always) func evaluate(_ m: Measures, _ s: RecognizerSettings) -> Verdict {
         guard state == .possible else { return .undecided }
         let far = kind == .pinch ? reaches(abs(m.scale - 1), s.pinchMinScale) : reaches(abs(m.angle), s.rotateMinDegrees)
-        return far ? .win : .undecided
+        if far { return .win }
+        let common = m.translation.length
+        return common > s.slopPx && common >= Self.parallelRatio * m.differential ? .fail : .undecided
     }
 
     /// `in` or `out` for a pinch (a scale of exactly 1 counts as out), `cw` or `ccw` for a

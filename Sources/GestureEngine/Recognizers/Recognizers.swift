@@ -61,6 +61,13 @@ struct Recognizers {
             || pinch.state.canStillWin || rotate.state.canStillWin || stroke.state.canStillWin
     }
 
+    /// Whether a stroke can still win and nothing else can, but a swipe that waits for it
+    /// (`pending`).
+    var onlyAStrokeCanWin: Bool {
+        stroke.state == .possible && swipe.state != .possible && !tap.state.canStillWin && !longPress.state.canStillWin
+            && !pan.state.canStillWin && !pinch.state.canStillWin && !rotate.state.canStillWin
+    }
+
     /// The direction `kind` has with these measures (`nil`: it has none).
     func direction(of kind: GestureKind, _ m: Measures) -> Direction? {
         switch kind {

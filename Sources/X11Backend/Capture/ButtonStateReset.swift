@@ -31,6 +31,13 @@ final class ButtonStateReset {
     /// Touches whose events carry `XITouchEmulatingPointer`: the server emulates the pointer
     /// from them, so only their late accept leaves button 1 down.
     var emulatingTouches: Set<Int> = []
+    /// Emulating touches accepted before their end was read, with the serial of the accept
+    /// request. The server may have ended the touch before it processed the accept all the
+    /// same: the end was queued, unread, behind the update that decided it (the daemon was
+    /// stopped or busy), or on its way. The `XI_TouchEnd` tells: an event carries the serial
+    /// of the last request the server had processed when it sent it, so an end whose serial is
+    /// below the accept's was sent first, and the accept was late (``endedBeforeAccept(_:serial:)``).
+    private var acceptedBeforeEndRead: [Int: UInt] = [:]
     /// The second connection; nil until first used, or after it failed.
     private var connection: X11Display?
     /// Opening the connection failed (or it broke): the reset is off for this run.
@@ -84,6 +91,34 @@ final class ButtonStateReset {
         }
         accept()
         reset = true
+    }
+
+    /// The emulating touch `id` was accepted while, as far as was read, it was down, by the
+    /// request of `serial`.
+    func accepted(_ id: Int, serial: UInt) {
+        acceptedBeforeEndRead[id] = serial
+    }
+
+    /// The `XI_TouchEnd` of touch `id`, sent with `serial`: whether it was accepted above and
+    /// the server sent the end before it processed that accept — the late accept that leaves
+    /// button 1 down, to be reset now (``resetAfterLateAccept(displayName:logger:)``).
+    func endedBeforeAccept(_ id: Int, serial: UInt) -> Bool {
+        guard let accept = acceptedBeforeEndRead.removeValue(forKey: id) else { return false }
+        return serial < accept
+    }
+
+    /// Resets button 1 after an accept that turned out late (see ``endedBeforeAccept(_:serial:)``):
+    /// the same grabbed XTest click, after the accept instead of around it. The accept skipped
+    /// the device-state update altogether, so the click's release still leaves the motion
+    /// filter without button 1.
+    func resetAfterLateAccept(displayName: String, logger: Logger) {
+        acceptAfterEnd(displayName: displayName, logger: logger) {}
+    }
+
+    /// Nothing grabbed is pending any more (shutdown, the grab let go).
+    func forgetTouches() {
+        emulatingTouches = []
+        acceptedBeforeEndRead = [:]
     }
 
     /// The second connection, opened once.

@@ -64,6 +64,10 @@ extension X11InputCapture {
                 // The end the server sends when we give a touch back is not the finger's lift:
                 // that comes as a raw touch end (see ``TouchLedger``).
                 guard touchLedger.ended(id) else { return .some(nil) }
+                if buttonStateReset.endedBeforeAccept(id, serial: UInt(cookie.pointee.serial)) {
+                    // The server sent this end before it processed our accept: button 1 is left down.
+                    buttonStateReset.resetAfterLateAccept(displayName: display.name, logger: logger)
+                }
                 return InputEvent(time: t, lift(id, at: p, source: e.sourceid))
             }
         case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
@@ -157,7 +161,9 @@ extension X11InputCapture {
                 allowTouch(device: device, touch: touch, accept: true, sync: true)
             }
         } else {
-            allowTouch(device: device, touch: touch, accept: ownership == .claim)
+            let serial = allowTouch(device: device, touch: touch, accept: ownership == .claim)
+            // Its end may be on its way, or queued unread: the end tells (see ButtonStateReset).
+            if ownership == .claim && emulating, let serial { buttonStateReset.accepted(id, serial: serial) }
         }
     }
 
@@ -166,18 +172,23 @@ extension X11InputCapture {
         for (id, device) in touchLedger.takeUndecided() {
             allowTouch(device: device, touch: UInt32(truncatingIfNeeded: id), accept: false)
         }
-        buttonStateReset.emulatingTouches = []
+        buttonStateReset.forgetTouches()
     }
 
-    private func allowTouch(device: Int32, touch: UInt32, accept: Bool, sync: Bool = false) {
+    /// Accepts or rejects a touch; returns the serial of the request (nil when it failed).
+    @discardableResult
+    private func allowTouch(device: Int32, touch: UInt32, accept: Bool, sync: Bool = false) -> UInt? {
         let root = display.root.rawValue
         let mode = accept ? Int32(XIAcceptTouch) : Int32(XIRejectTouch)
         do {
-            try display.call(accept ? "XIAcceptTouch" : "XIRejectTouch", sync: sync) { handle in
+            return try display.call(accept ? "XIAcceptTouch" : "XIRejectTouch", sync: sync) { handle in
+                let serial = UInt(XNextRequest(handle))
                 _ = XIAllowTouchEvents(handle, device, touch, root, mode)
+                return serial
             }
         } catch {
             logger.debug("touch \(touch): \(error)")
+            return nil
         }
     }
 

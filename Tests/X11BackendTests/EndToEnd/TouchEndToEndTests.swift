@@ -174,6 +174,35 @@ struct TouchEndToEndTests {
         }
     }
 
+    @Test("a bound swipe made while the daemon was stopped fires at SIGCONT and leaves no button-1 drag behind (issue 25, item 12)")
+    func swipeWhileStoppedLeavesNoDrag() throws {
+        // A key the focused window receives: the window stays visible for the drag probe.
+        let config = """
+            [[bind]]
+            gesture = "swipe"
+            fingers = 3
+            direction = "left"
+            action = "key shift"
+            """
+        try TouchSession.with(config: config, width: 700, height: 500, probingDrags: true) { s in
+            let (x, y) = s.centre
+            // The whole swipe, its ends included, waits in the daemon's queue: the update that
+            // completes the swipe is read (and the touches accepted) before the ends are.
+            s.daemon.signal(SIGSTOP)
+            try s.touch.swipe(fingers: 3, from: Double(x + 150), Double(y), by: -300, 0)
+            usleep(200_000)
+            s.daemon.signal(SIGCONT)
+            let fired = s.window.waitForEvents(2)
+            #expect(fired.map(\.kind) == [.keyPress, .keyRelease] && fired.first?.keysym == UInt(XK_Shift_L), "\(fired)\n\(s.daemon.output)")
+            // The accept reached the server after the end of the emulating touch: the reset ran.
+            try expectNothingLeftForApplications(s, at: (x, y))
+            // The next tap reaches the window as a click.
+            s.window.reset()
+            try s.touch.tap(at: Double(x), Double(y))
+            #expect(s.window.waitForEvents(2).map(\.kind) == [.buttonPress, .buttonRelease], "\(s.window.received)\n\(s.daemon.output)")
+        }
+    }
+
     @Test("200 random unbound short one-finger touches all reach the window; none is swallowed")
     func randomUnboundTouchesAllReachWindow() throws {
         try TouchSession.with(config: Self.swipeConfig, width: 800, height: 600) { s in

@@ -210,9 +210,13 @@ final class XServer {
 
     /// A new connection to the touchscreen, after `xinput disable` / `xinput enable`: the driver
     /// closes its client when the device is turned off and accepts a new one when it is on again.
-    func reconnectTouchscreen() throws -> InputTestDevice {
-        if let old = inputDevices.removeValue(forKey: "touch.sock") { retiredInputDevices.append(old) }
-        return try inputDevice("touch.sock")
+    func reconnectTouchscreen() throws -> InputTestDevice { try reconnect("touch.sock") }
+
+    /// A new connection to the inputtest device at `socket` (`touch.sock`, `gesture.sock`,
+    /// `mouse.sock`, `keyboard.sock`) after `xinput disable` / `xinput enable`.
+    func reconnect(_ socket: String) throws -> InputTestDevice {
+        if let old = inputDevices.removeValue(forKey: socket) { retiredInputDevices.append(old) }
+        return try inputDevice(socket)
     }
 
     /// The name of the touchscreen device of a ``Kind/xorgInputTest`` server (for `xinput`).
