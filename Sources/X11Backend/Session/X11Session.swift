@@ -90,9 +90,23 @@ public final class X11Session {
                 touchscreenMapper = nil
             }
         } catch {
-            throw StartFailure(description: "\(error)")
+            throw StartFailure(description: Self.startFailure(error, display: display.name, takingInput: takingInput))
         }
         logGrabConflicts(config)
+    }
+
+    /// What to say when the capture or the performer cannot start: the error, or, when another
+    /// client already selects the XInput events an observing run needs, who that probably is
+    /// and what to do. Only one client may select XInput 2.4's touchpad gesture events on a
+    /// window (the server answers `BadAccess`, as for touch events), and an observing run
+    /// selects them on the root window: so does every other `--dry-run`, `record` or `learn`.
+    static func startFailure(_ error: X11Error, display: String, takingInput: Bool) -> String {
+        guard !takingInput, case .request(let request, _) = error, request.code == .badAccess,
+              request.operation?.hasPrefix("XISelectEvents") ?? false
+        else { return "\(error)" }
+        return "cannot watch the input on X display \(display): another client already selects the touchpad gesture "
+            + "events this needs (XISelectEvents: BadAccess) — most likely another gesture-bridge --dry-run, record or "
+            + "learn on this display; stop it and try again"
     }
 
     /// The capture grabs, claims and performs (the live daemon), rather than observing.
