@@ -127,6 +127,29 @@ struct HeldInputWatcherTests {
         }
     }
 
+    @Test("with the X server stopped in the middle of a reload (SIGHUP: the grabs' round trips wait), SIGTERM still ends the daemon within 2 s")
+    func hungServerMidTurn() throws {
+        try Self.withSession { s in
+            s.holdKeys()
+            try s.server.signalServer(SIGSTOP)
+            defer { try? s.server.signalServer(SIGCONT) }
+            s.daemon.signal(SIGHUP)
+            // The loop takes the SIGHUP and waits in Xlib for the stopped server.
+            sleep(.milliseconds(300))
+            let sent = ContinuousClock.now
+            s.daemon.signal(SIGTERM)
+            let code = s.daemon.process.waitForExit(timeout: .seconds(10))
+            let took = ContinuousClock.now - sent
+            #expect(code == 0, "\(s.daemon.output)")
+            #expect(took < .seconds(2), "SIGTERM took \(took) with the loop waiting for a stopped server: \(s.daemon.output)")
+            #expect(s.daemon.output.contains("gave up the connection"), "\(s.daemon.output)")
+            #expect(!s.daemon.output.contains("Program crashed"), "\(s.daemon.output)")
+            try s.server.signalServer(SIGCONT)
+            #expect(s.keysLeftDown(within: Self.releaseBound).isEmpty, "\(s.daemon.output)")
+            s.mouse.release()
+        }
+    }
+
     @Test("the watcher killed is started again, and still releases when the daemon is killed after")
     func watcherRestarted() throws {
         try Self.withSession { s in
