@@ -34,6 +34,9 @@ public enum HeldInputWatcher {
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { Glibc.signal(signal, SIG_IGN) }
         var display = try? X11Display(name: name)
         display?.onConnectionLost { _ in }
+        // It waits as long as the daemon runs: the pages start-up mapped (argument parsing, X
+        // set-up) are let go of, as the idle daemon's are.
+        _ = ResidentPages.trim()
         var held = HeldCodes()
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
