@@ -133,6 +133,8 @@ public final class Daemon {
             logger.critical("\(error)")
             return 1
         }
+        // The signalfd stays open for as long as the deadline's thread may poll it.
+        defer { withExtendedLifetime(signals) { deadline.finished() } }
         let follower = ConfigFollower(search: search, source: source)
         for warning in follower.newWatchWarnings() { logger.warning("\(warning)") }
 

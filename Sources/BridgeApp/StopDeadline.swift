@@ -41,6 +41,8 @@ final class StopDeadline: Sendable {
     private let stopPipe: [Int32]
     private let giveUp: @Sendable () -> Void
     private let exit: @Sendable () -> Void
+    /// The stop is over (``finished()``): nothing more to give up or end.
+    private let over = Atomic<Bool>(false)
 
     /// Starts the thread.
     ///
@@ -75,11 +77,21 @@ final class StopDeadline: Sendable {
         pthread_detach(thread)
     }
 
+    deinit { for end in stopPipe { SystemCall.close(end) } }
+
     /// The loop begins to stop: the deadlines count from now, unless a pending stop signal
     /// started them already.
     func stopping() {
         var one: UInt8 = 1
         _ = try? SystemCall.retryingInterrupts("write") { write(stopPipe[1], &one, 1) }
+    }
+
+    /// The stop is over and the run returns: the deadlines no longer apply (a process that goes
+    /// on after the run, as a test may, keeps its connections).
+    func finished() {
+        over.store(true, ordering: .sequentiallyConsistent)
+        // Wakes the thread if it still waits for a stop: it ends without acting.
+        stopping()
     }
 
     /// The thread's body: waits for a stop, then for the deadlines.
@@ -103,8 +115,10 @@ final class StopDeadline: Sendable {
         }
         let began = ContinuousClock.now
         sleep(until: began + Self.giveUpAfter)
+        guard !over.load(ordering: .sequentiallyConsistent) else { return }
         giveUp()
         sleep(until: began + Self.exitAfter)
+        guard !over.load(ordering: .sequentiallyConsistent) else { return }
         exit()
     }
 
