@@ -12,9 +12,11 @@ public import X11Backend
 /// in `poll` and wakes for nothing. SIGHUP, or a change of the config once the writes settle,
 /// looks along the config search again and reloads (a bad config is logged with its
 /// FILE:LINE:COLUMN and the previous one stays active; a file caught empty or missing in the
-/// middle of a save is waited for); SIGINT and SIGTERM release every grab and anything held,
-/// then end with exit 0; a lost X connection, or an observer that cannot go on (``RunOutcome``),
-/// ends with exit 1.
+/// middle of a save is waited for); SIGINT and SIGTERM (and SIGUSR1, SIGUSR2, SIGALRM:
+/// ``stopSignals``) release every grab and anything held, then end with exit 0 — within 2 s,
+/// giving the X connection up when the server does not answer (``StopDeadline``); a lost X
+/// connection, or an observer that cannot go on (``RunOutcome``), ends with exit 1. What a
+/// daemon killed or crashed held is released by its watcher (``HeldKeyWatch``).
 ///
 /// What a command does with the input is not a mode of the loop but its parts: the
 /// ``X11Session`` takes input or observes, the ``Role`` says whether gestures are recognized,
@@ -99,6 +101,12 @@ public final class Daemon {
         self.logger = logger
     }
 
+    /// The signals that stop the daemon in order, letting go of grabs and of what it holds:
+    /// SIGINT and SIGTERM, and the ones whose default action would end it without letting go
+    /// (SIGUSR1, SIGUSR2, SIGALRM; nothing of gesture-bridge sends them). A crash or SIGKILL
+    /// leaves that to the watcher (``HeldKeyWatch``).
+    static let stopSignals = [SIGINT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM]
+
     /// Whether the run lets go of pages when idle: live only. `--dry-run` reads positions from
     /// the pointer and cannot afford the slower first gesture after it.
     private var trims: Bool { role.takesInput }
@@ -107,12 +115,26 @@ public final class Daemon {
     /// exit code.
     public func run(observers: [any PipelineObserver]) -> Int32 {
         let signals: SignalChannel
+        let deadline: StopDeadline
         do {
-            signals = try SignalChannel([SIGINT, SIGTERM, SIGHUP, SIGCHLD])
+            signals = try SignalChannel(Self.stopSignals + [SIGHUP, SIGCHLD])
+            deadline = try StopDeadline(
+                signals: signals.fileDescriptor, stopSignals: Self.stopSignals,
+                giveUp: { [logger, name = session.name, takesInput = role.takesInput] in
+                    let rest = takesInput ? "; the server lets go of the grabs when it answers again, and the watcher releases the keys held" : ""
+                    logger.error("X display \(name) did not answer within \(StopDeadline.giveUpAfter) of the stop: gave up the connection\(rest)")
+                    X11Display.giveUpEveryConnection()
+                },
+                exit: { [logger] in
+                    logger.error("still stopping after \(StopDeadline.exitAfter): exiting now")
+                    _exit(0)
+                })
         } catch {
             logger.critical("\(error)")
             return 1
         }
+        // The signalfd stays open for as long as the deadline's thread may poll it.
+        defer { withExtendedLifetime(signals) { deadline.finished() } }
         let follower = ConfigFollower(search: search, source: source)
         for warning in follower.newWatchWarnings() { logger.warning("\(warning)") }
 
@@ -161,12 +183,18 @@ public final class Daemon {
 
         var code = loop(run, signals: signals, follower: follower)
 
-        // Shutdown: give back what is undecided, release grabs and anything held.
+        // Shutdown: give back what is undecided, release grabs and anything held — unless the
+        // server does not answer within the deadline.
+        deadline.stopping()
         SystemdNotifier.notify("STOPPING=1", environment: environment)
         if !session.isLost {
             run.pipeline?.shutdown(at: session.now ?? Instant(milliseconds: 0))
             session.shutDown()
             run.turnEnded()
+        } else if X11Display.connectionsGivenUp {
+            // A stop signal came while the loop waited for the server: the stop is honoured.
+            run.turnEnded()
+            code = 0
         } else {
             run.turnEnded()
             logger.critical("lost the connection to X display \(session.name)")
@@ -222,7 +250,7 @@ public final class Daemon {
             if fds[1].revents & Int16(POLLIN) != 0 {
                 for signal in signals.drain() {
                     switch signal {
-                    case SIGINT, SIGTERM:
+                    case let stop where Self.stopSignals.contains(stop):
                         logger.notice("stopping on signal \(signal)")
                         return 0
                     case SIGHUP:

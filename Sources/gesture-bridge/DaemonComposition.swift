@@ -26,6 +26,7 @@ extension GlobalOptions {
             logger.critical("\(error)")
             throw Exit.runtimeFailure
         }
+        if role.takesInput { HeldInputWatch.start(for: session, logger: logger) }
         let daemon = Daemon(
             role, session: session, config: config, source: configSource(), search: configSearch(), environment: environment, logger: logger)
         let code = daemon.run(observers: observers(session, daemon))

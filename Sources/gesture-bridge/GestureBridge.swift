@@ -45,6 +45,7 @@ struct GestureBridge: ParsableCommand, GlobalOptionsCommand {
         guard StandardStream.openMissingStandardDescriptors() else { Glibc.exit(Exit.runtimeFailure.rawValue) }
         // A closed stdout pipe must end output quietly, not kill the process.
         signal(SIGPIPE, SIG_IGN)
+        HeldInputWatch.runIfAsked(CommandLine.arguments)
         if let error = unknownSubcommand(in: CommandLine.arguments.dropFirst()) { Self.exit(withError: error) }
         Self.main(nil)
     }

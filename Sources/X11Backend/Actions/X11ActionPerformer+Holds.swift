@@ -73,7 +73,7 @@ extension X11ActionPerformer {
         }
         guard !down.isEmpty else { return }
         guard !display.isConnectionLost else {
-            // The server let go of this client's keys when the connection closed.
+            // Nothing to send them on: the daemon's watcher releases them (``HeldKeyWatch``).
             held.keys.removeAll { down.contains($0) }
             return
         }

@@ -63,7 +63,15 @@ public final class X11ActionPerformer: ActionPerformer {
     let logger: Logger
     let launcher = ProcessLauncher()
     /// What this performer holds down now.
-    public internal(set) var held = HeldInput()
+    public internal(set) var held = HeldInput() {
+        didSet { if held != oldValue { holdingChanged?(holding) } }
+    }
+    /// Told of every change of ``holding`` as it is made: a press is written down just after it
+    /// was queued in Xlib's buffer, before it can reach the server (the daemon's watcher learns
+    /// of it first, ``HeldKeyWatch``).
+    public var holdingChanged: ((HeldInput) -> Void)?
+    /// Every key and button down through this performer: ``held`` and the ``borrowedKeys``.
+    public var holding: HeldInput { HeldInput(keys: held.keys + borrowedKeys.filter { !held.keys.contains($0) }, buttons: held.buttons) }
     /// Keysyms mapped on spare keycodes that are still to be restored.
     var temporaryMappings: [TemporaryMapping] = []
     /// The keycodes pressed for each held keysym (`hold`), in press order: the key, and Shift
@@ -83,7 +91,9 @@ public final class X11ActionPerformer: ActionPerformer {
     /// Modifier keys the user holds that a `key` action lifted and put back through XTest: the
     /// XTest keyboard holds a copy of each until the user lets go of it
     /// (``userReleased(_:)``), in the order they were put back.
-    public internal(set) var borrowedKeys: [KeyCode] = []
+    public internal(set) var borrowedKeys: [KeyCode] = [] {
+        didSet { if borrowedKeys != oldValue { holdingChanged?(holding) } }
+    }
     /// Turns on (true) and off the capture's raw key releases, which tell when the user lets go
     /// of a borrowed key (the daemon wires it to ``X11InputCapture/followKeyReleases(_:)``).
     public var followKeyReleases: ((Bool) -> Void)?
@@ -175,8 +185,9 @@ public final class X11ActionPerformer: ActionPerformer {
 
     /// Releases every key and button still held and restores every temporary key mapping.
     ///
-    /// Called on exit and when the X connection is lost (then there is nothing left to
-    /// release: the server let go of this client's keys when the connection closed).
+    /// Called on exit and when the X connection is lost (then nothing can be released from
+    /// here: the server keeps XTest keys down after their client is gone, and the daemon's
+    /// watcher releases them, ``HeldKeyWatch``).
     public func releaseEverything() {
         releaseBorrowedKeys()
         let released = releaseHeld()

@@ -87,6 +87,10 @@ extension X11Display {
                 let codes = (0..<perModifier).map { map.pointee.modifiermap[modifier * perModifier + $0] }
                 keycodes.append(codes.filter { $0 != 0 })
             }
+            // libX11's XKB code dereferences the keyboard description it could not read on a
+            // connection lost in the call above (a crash in XkbKeysymToModifiers, seen when a
+            // stop gave up a stopped server): no further call then.
+            guard !isConnectionLost else { throw .connectionLost(display: name) }
             // XK_Num_Lock.
             let numLock = XkbKeysymToModifiers(handle, 0xff7f)
             return ModifierMap(keycodes: keycodes, numLockMask: UInt32(numLock))

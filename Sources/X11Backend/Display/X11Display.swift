@@ -119,9 +119,12 @@ public final class X11Display {
         self.xinputVersion = version
         self.screen = XDefaultScreen(handle)
         self.root = WindowID(rawValue: UInt(XRootWindow(handle, screen)))
+        Self.openConnections.withLock { $0[opened] = XConnectionNumber(handle) }
     }
 
     deinit {
+        // Before the descriptor is closed: a give-up never shuts down a number reused since.
+        _ = Self.openConnections.withLock { $0.removeValue(forKey: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(handle)))) }
         XErrorRouter.unregister(handle)
         // Safe on a lost connection too: libX11 >= 1.7 only frees memory then.
         Self.lifecycle.withLock { _ in _ = XCloseDisplay(handle) }
@@ -134,6 +137,29 @@ public final class X11Display {
     /// at that moment crashes in `XextAddDisplay`. One thread (the daemon) never races, but
     /// parallel tests do.
     private static let lifecycle = Mutex(())
+
+    /// The socket of every open display, by its `Display*` (for ``giveUpEveryConnection()``).
+    private static let openConnections = Mutex<[UInt: Int32]>([:])
+    private static let givenUp = Atomic<Bool>(false)
+
+    /// Shuts down the socket of every display the process has open, from any thread: an Xlib
+    /// call waiting for a server that does not answer (a stopped or wedged server) returns at
+    /// once, the connection lost (``isConnectionLost``), and no later call waits. For a stop
+    /// that must not wait for the server: the server drops the client's grabs when it reads
+    /// the end of the connection, and what the client held through XTest is the watcher's to
+    /// release (``HeldKeyWatch``).
+    ///
+    /// No Xlib call is made here (Xlib is not thread-safe): `shutdown(2)` only, which the
+    /// thread blocked in Xlib sees as the end of the connection.
+    public static func giveUpEveryConnection() {
+        givenUp.store(true, ordering: .sequentiallyConsistent)
+        openConnections.withLock { connections in
+            for descriptor in connections.values { _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// Whether ``giveUpEveryConnection()`` ran: a connection lost since was given up, not lost.
+    public static var connectionsGivenUp: Bool { givenUp.load(ordering: .sequentiallyConsistent) }
 
     /// Closes a display that ``openConnection(_:timeout:)`` opened after its caller gave up.
     static func closeAbandoned(_ handle: OpaquePointer) {

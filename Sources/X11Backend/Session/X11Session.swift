@@ -27,6 +27,9 @@ public final class X11Session {
     public let performer: GrabSafePerformer?
     /// Taking input: one gesture-bridge per display. Held as long as the session lives.
     private let instanceLock: InstanceLock?
+    /// Taking input, once ``watchHeldInput(_:)`` was called: the process that releases what the
+    /// performer holds if the daemon ends without doing so itself.
+    private var heldInputWatch: HeldKeyWatch?
     /// Taking input: keeps the touchscreens on `[touchscreen] output`; nil when observing
     /// (`--dry-run` and `record` change nothing in the server).
     private let touchscreenMapper: TouchscreenMapper?
@@ -54,7 +57,11 @@ public final class X11Session {
         } catch {
             throw StartFailure(description: "\(error)")
         }
-        display.onConnectionLost { [logger] error in logger.critical("\(error)") }
+        // A connection given up on a stop (``X11Display/giveUpEveryConnection()``) is said so by
+        // whoever gave it up.
+        display.onConnectionLost { [logger] error in
+            if !X11Display.connectionsGivenUp { logger.critical("\(error)") }
+        }
 
         // Before the capture grabs anything: a second daemon must fail on the lock, not on the
         // grab the first one holds.
@@ -90,9 +97,23 @@ public final class X11Session {
                 touchscreenMapper = nil
             }
         } catch {
-            throw StartFailure(description: "\(error)")
+            throw StartFailure(description: Self.startFailure(error, display: display.name, takingInput: takingInput))
         }
         logGrabConflicts(config)
+    }
+
+    /// What to say when the capture or the performer cannot start: the error, or, when another
+    /// client already selects the XInput events an observing run needs, who that probably is
+    /// and what to do. Only one client may select XInput 2.4's touchpad gesture events on a
+    /// window (the server answers `BadAccess`, as for touch events), and an observing run
+    /// selects them on the root window: so does every other `--dry-run`, `record` or `learn`.
+    static func startFailure(_ error: X11Error, display: String, takingInput: Bool) -> String {
+        guard !takingInput, case .request(let request, _) = error, request.code == .badAccess,
+              request.operation?.hasPrefix("XISelectEvents") ?? false
+        else { return "\(error)" }
+        return "cannot watch the input on X display \(display): another client already selects the touchpad gesture "
+            + "events this needs (XISelectEvents: BadAccess) — most likely another gesture-bridge --dry-run, record or "
+            + "learn on this display; stop it and try again"
     }
 
     /// The capture grabs, claims and performs (the live daemon), rather than observing.
@@ -133,7 +154,7 @@ public final class X11Session {
     public func milliseconds(until deadline: Instant) -> Int32 { capture.milliseconds(until: deadline) }
 
     /// Ends a step of the loop: the button grab back if an action lifted it, the claim's thaw,
-    /// and the requests on their way to the server.
+    /// and the requests on their way to the server; then the watcher learns what is held now.
     public func endTurn() {
         // The touchscreens follow the outputs: after a monitor came or went, a rotation, a mode
         // change, or a new touchscreen.
@@ -141,6 +162,27 @@ public final class X11Session {
         capture.restoreButtonGrab()
         capture.sendDeferredClaim()
         display.flush()
+        confirmHeldInput()
+    }
+
+    // MARK: - The held-input watcher
+
+    /// Starts telling `watch` what the performer holds (taking input only): each press before
+    /// it is sent, each release once flushed (``endTurn()``). If the daemon then ends without
+    /// releasing — killed, crashed, or its connection given up — the watcher releases.
+    public func watchHeldInput(_ watch: HeldKeyWatch) {
+        guard let injector = performer?.inner else { return }
+        heldInputWatch = watch
+        injector.holdingChanged = { [unowned watch] holding in watch.willHold(HeldCodes(holding)) }
+        watch.confirm(HeldCodes(injector.holding))
+    }
+
+    /// Tells the watcher what is held, once the requests so far were sent. Not after the
+    /// connection was lost or given up: releases queued then never reached the server, and the
+    /// watcher must still release what it was told of.
+    private func confirmHeldInput() {
+        guard let heldInputWatch, let injector = performer?.inner, !display.isConnectionLost else { return }
+        heldInputWatch.confirm(HeldCodes(injector.holding))
     }
 
     /// The connection to the server is gone.
@@ -165,8 +207,12 @@ public final class X11Session {
     /// When ``maintain()`` is next due, if ever.
     public var nextMaintenance: ContinuousClock.Instant? { performer?.nextMaintenance }
 
-    /// A child process ended (SIGCHLD): the performer reaps the programs it started.
-    public func reapChildren() { performer?.reapChildren() }
+    /// A child process ended (SIGCHLD): the performer reaps the programs it started, and a
+    /// watcher that ended is started again.
+    public func reapChildren() {
+        performer?.reapChildren()
+        if let line = heldInputWatch?.reap() { logger.warning("\(line)") }
+    }
 
     /// Takes what a new config needs: the trigger buttons' grabs move, touch and touchpad grabs
     /// follow the bindings. Throws, with nothing changed, when a button that must be grabbed
@@ -193,10 +239,15 @@ public final class X11Session {
     }
 
     /// Shutdown: gives back what is undecided, releases every grab and anything held, and
-    /// waits until the server has done it.
+    /// waits until the server has done it; then the watcher is told that nothing is held and
+    /// let go. When the server does not answer, the stop gives the connection up
+    /// (``X11Display/giveUpEveryConnection()``): the watcher, told nothing more, releases what
+    /// was held once the server answers again.
     public func shutDown() {
         capture.releaseGrabs()
         performer?.releaseEverything()
         try? display.sync()
+        confirmHeldInput()
+        heldInputWatch?.close()
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What a process has open and runs, read from `/proc` the way an auditor would.
-private enum ProcFS {
+enum ProcFS {
     /// The descriptors `pid` has open, with what each leads to (`readlink /proc/PID/fd/N`).
     static func descriptors(of pid: pid_t) -> [Int32: String] {
         let dir = "/proc/\(pid)/fd"
@@ -39,6 +39,15 @@ private enum ProcFS {
             column = index
         }
         return Set(lines.compactMap { $0.count > column ? String($0[column]) : nil })
+    }
+
+    /// The children of `pid` that it started for `exec` actions: every child but the daemon's
+    /// held-input watcher, which runs as long as the daemon does (`HeldInputWatcherTests`).
+    static func execChildren(of pid: pid_t) -> [(pid: pid_t, state: Character, name: String)] {
+        children(of: pid).filter { child in
+            let commandLine = (try? String(contentsOfFile: "/proc/\(child.pid)/cmdline", encoding: .utf8)) ?? ""
+            return !commandLine.contains("--held-input-watcher")
+        }
     }
 
     /// The processes whose parent is `pid`, with their state letter (`Z`: a zombie).
@@ -208,7 +217,7 @@ struct SecurityTests {
             func started() -> Int { daemon.output.components(separatedBy: "exec: started true").count - 1 }
             // A warm-up gesture: whatever is opened on first use is open before counting.
             try Self.hold(server, seconds: 0.55)
-            let warm = poll(timeout: .seconds(10)) { ProcFS.children(of: pid).isEmpty && started() > 0 }
+            let warm = poll(timeout: .seconds(10)) { ProcFS.execChildren(of: pid).isEmpty && started() > 0 }
             #expect(warm, "\(daemon.output.suffix(2000))")
             let before = ProcFS.descriptors(of: pid)
 
@@ -226,7 +235,7 @@ struct SecurityTests {
 
             var left: [(pid: pid_t, state: Character, name: String)] = []
             let reaped = poll(timeout: .seconds(20)) {
-                left = ProcFS.children(of: pid)
+                left = ProcFS.execChildren(of: pid)
                 return left.isEmpty
             }
             #expect(reaped, "children left (Z: zombies): \(left.prefix(20))")

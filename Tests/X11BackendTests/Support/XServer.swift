@@ -291,6 +291,15 @@ final class XServer {
         process.stop()
     }
 
+    /// Sends `signal` to the server itself (`SIGSTOP`: a server that hangs; `SIGCONT` to go on).
+    /// The child is `timeout`; the server is its child.
+    func signalServer(_ signal: Int32) throws {
+        let children = (try? String(contentsOfFile: "/proc/\(process.pid)/task/\(process.pid)/children", encoding: .utf8)) ?? ""
+        let pids = children.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard !pids.isEmpty else { throw HarnessError("the server of \(name): no process under \(process.pid)") }
+        for pid in pids { Glibc.kill(pid, signal) }
+    }
+
     /// True once a client can connect to `:number` and the server that answers is `process`'s.
     private static func waitUntilAnswering(number: Int, process: ChildProcess) -> Bool {
         var answered = false
