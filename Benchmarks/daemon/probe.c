@@ -1,25 +1,46 @@
 /*
  * probe: drives right-button drags through XTest and times the key a bridge injects for them.
  *
- * Two connections: the driver presses button BUTTON, moves right in STEPS relative steps of
- * STEP px (a few ms apart, so the drag is a fast swipe), releases; the listener selects raw
- * motion and raw key presses on the root window (raw events reach it whatever grabs others
- * hold). For each drag the latency is CLOCK_MONOTONIC at the raw key press minus
- * CLOCK_MONOTONIC at the raw motion of the step that crossed the threshold, both read by the
- * listener as it receives them. Only slave-device raw events count (one per event).
+ * Two connections: the driver presses button BUTTON, moves right in relative steps (the drag's
+ * shape, below) at set times from the press, releases; the listener selects raw motion and raw
+ * key presses on the root window (raw events reach it whatever grabs others hold). For each
+ * drag the latency is CLOCK_MONOTONIC at the raw key press minus CLOCK_MONOTONIC at the raw
+ * motion of the step that crossed the threshold (the first step at which the drag has gone
+ * THRESHOLD px), both read by the listener as it receives them. Only slave-device raw events
+ * count (one per event). The listener is a thread of its own, blocked in poll whatever the
+ * driver does, at real-time priority when the system allows it (SCHED_FIFO; -N: not): on a
+ * loaded machine a listener that sends the step itself is often preempted by the server it
+ * woke, and then reads the motion and the key together (a latency of 0).
  *
- *   probe [-n DRAGS] [-b BUTTON] [-s STEPS] [-p STEP_PX] [-c CROSSING_STEP] [-l LABEL]
+ *   probe [-n DRAGS] [-b BUTTON] [-S SHAPE] [-t THRESHOLD_PX] [-W IDLE_MS] [-l LABEL] [-v] [-N]
+ *   probe [-n DRAGS] [-b BUTTON] -s STEPS -p STEP_PX [-c CROSSING_STEP] ...   an even drag:
+ *                                    STEPS steps of STEP_PX, 3 ms apart
  *   probe -F EVENTS [-b BUTTON]      flood: EVENTS input events, untimed: fast drags of 98
  *                                    one-pixel steps (about 7 ms each), left and right in turn
  *
- * Prints one line: LABEL n=… miss=… p50=… p90=… p99=… max=… (ms), and with -v every sample.
- * Build: cc -O2 probe.c -lX11 -lXi -lXtst -lm
+ * Shapes (-S; the pause is before each step, the first one after the press):
+ *   five   5 steps of 20 px, 3 ms apart; the 4th crosses 80 px (the default)
+ *   two    40 ms, 60 px; 8 ms, 90 px: two large steps, the second crosses
+ *   fine   1 and 2 px in turn, 1 ms apart, to 100 px (a 1000 Hz mouse): the 54th crosses
+ *   slow   50 steps of 2 px, 5 ms apart: crosses at the 40th, 200 ms in (0.4 px/ms, just
+ *          above the 0.3 px/ms a swipe needs)
+ *   next   five, but the press comes 2 ms after the previous drag's release (no pause
+ *          between drags): a drag that starts right after the previous one
+ * -W IDLE_MS waits that long without input before each press (default 20 ms): -W 61000 is the
+ * first gesture after a minute without input, once gesture-bridge has let go of its pages.
+ *
+ * Prints one line: LABEL n=… miss=… early=… p50=… p90=… p99=… max=… (ms), and with -v every
+ * sample. Exit status 1 when a drag missed its key or the key came before the crossing step.
+ * Build: cc -O2 probe.c -lX11 -lXi -lXtst -lm -lpthread
  */
 #define _GNU_SOURCE
 #include <X11/Xlib.h>
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XTest.h>
 #include <poll.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,9 +55,14 @@ static double now_ms(void) {
 
 static int xi_opcode;
 
-/* Waits for the next slave raw event of `type` on the listener until `deadline` (ms);
- * returns its receipt time or -1. Other events are dropped; a key press is counted in *keys. */
-static double wait_raw(Display *lis, int type, double deadline, int *keys) {
+/* What the listener thread received: slave raw motions and raw key presses, in order. */
+enum { MAX_EVENTS = 1 << 20 };
+static struct received { int key; double t; } *received;
+static atomic_int n_received;
+
+static void *listen_thread(void *arg) {
+    Display *lis = arg;
+    struct pollfd p = { ConnectionNumber(lis), POLLIN, 0 };
     for (;;) {
         while (XPending(lis)) {
             XEvent e;
@@ -47,15 +73,42 @@ static double wait_raw(Display *lis, int type, double deadline, int *keys) {
             XIRawEvent *r = e.xcookie.data;
             int evtype = e.xcookie.evtype, slave = r->deviceid == r->sourceid;
             XFreeEventData(lis, &e.xcookie);
-            if (!slave) continue;
-            if (evtype == XI_RawKeyPress && keys) (*keys)++;
-            if (evtype == type) return t;
+            int n = atomic_load(&n_received);
+            if (!slave || n >= MAX_EVENTS) continue;
+            received[n] = (struct received){ evtype == XI_RawKeyPress, t };
+            atomic_store(&n_received, n + 1);
         }
-        double left = deadline - now_ms();
-        if (left <= 0) return -1;
-        struct pollfd p = { ConnectionNumber(lis), POLLIN, 0 };
-        poll(&p, 1, (int)left + 1);
+        poll(&p, 1, -1);
         if (p.revents & POLLIN) XEventsQueued(lis, QueuedAfterReading);
+    }
+    return NULL;
+}
+
+/* Sleeps until `t` (ms, CLOCK_MONOTONIC). */
+static void sleep_until(double t) {
+    struct timespec ts = { (time_t)(t / 1e3), (long)((t - (time_t)(t / 1e3) * 1e3) * 1e6) };
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) != 0) {}
+}
+
+/* The drag's times from received events `from` on: its crossing-th motion and the first key
+ * after `from`; *early when that key came before the crossing motion. Waits up to 500 ms
+ * for them. Returns 0 when one is missing. */
+static int drag_times(int from, int crossing, double *t_motion, double *t_key, int *early) {
+    double deadline = now_ms() + 500;
+    for (;;) {
+        int n = atomic_load(&n_received), motions = 0;
+        *t_motion = *t_key = -1;
+        *early = 0;
+        for (int i = from; i < n; i++) {
+            if (received[i].key) {
+                if (*t_key < 0) { *t_key = received[i].t; if (*t_motion < 0) *early = 1; }
+            } else if (++motions == crossing) {
+                *t_motion = received[i].t;
+            }
+        }
+        if (*t_motion >= 0 && *t_key >= 0) return 1;
+        if (now_ms() > deadline) return 0;
+        usleep(1000);
     }
 }
 
@@ -72,23 +125,71 @@ static double pct(const double *v, int n, double p) {
     return v[i];
 }
 
+/* A drag: its steps, each a pause (µs) before it and a distance (px) along x. */
+enum { MAX_STEPS = 256 };
+struct drag { int steps; int pause_us[MAX_STEPS]; int dx[MAX_STEPS]; };
+
+/* The named shape's steps into *d, or 0 for an unknown name. */
+static int shape_steps(const char *name, struct drag *d) {
+    d->steps = 0;
+    if (!strcmp(name, "five") || !strcmp(name, "next")) {
+        for (int s = 0; s < 5; s++) { d->pause_us[s] = 3000; d->dx[s] = 20; }
+        d->steps = 5;
+    } else if (!strcmp(name, "two")) {
+        d->pause_us[0] = 40000; d->dx[0] = 60;
+        d->pause_us[1] = 8000; d->dx[1] = 90;
+        d->steps = 2;
+    } else if (!strcmp(name, "fine")) {
+        for (int s = 0, x = 0; x < 100; s++) { d->pause_us[s] = 1000; d->dx[s] = 1 + s % 2; x += d->dx[s]; d->steps = s + 1; }
+    } else if (!strcmp(name, "slow")) {
+        for (int s = 0; s < 50; s++) { d->pause_us[s] = 5000; d->dx[s] = 2; }
+        d->steps = 50;
+    } else {
+        return 0;
+    }
+    return 1;
+}
+
 int main(int argc, char **argv) {
-    int drags = 200, button = 3, steps = 5, step_px = 20, crossing = 4, verbose = 0, opt;
+    int drags = 200, button = 3, steps = 0, step_px = 20, crossing = 0, threshold = 80, idle_ms = 20, verbose = 0, realtime = 1, opt;
     long flood = 0;
-    const char *label = "probe";
-    while ((opt = getopt(argc, argv, "n:b:s:p:c:l:vF:")) != -1) {
+    const char *label = "probe", *shape = "five";
+    while ((opt = getopt(argc, argv, "n:b:s:p:c:t:S:W:l:vNF:")) != -1) {
         switch (opt) {
         case 'n': drags = atoi(optarg); break;
         case 'b': button = atoi(optarg); break;
         case 's': steps = atoi(optarg); break;
         case 'p': step_px = atoi(optarg); break;
         case 'c': crossing = atoi(optarg); break;
+        case 't': threshold = atoi(optarg); break;
+        case 'S': shape = optarg; break;
+        case 'W': idle_ms = atoi(optarg); break;
         case 'l': label = optarg; break;
         case 'v': verbose = 1; break;
+        case 'N': realtime = 0; break;
         case 'F': flood = atol(optarg); break;
-        default: fprintf(stderr, "usage: probe [-n DRAGS] [-b BUTTON] [-s STEPS] [-p STEP_PX] [-c CROSSING_STEP] [-l LABEL] [-v]\n"); return 64;
+        default:
+            fprintf(stderr, "usage: probe [-n DRAGS] [-b BUTTON] [-S five|two|fine|slow|next | -s STEPS -p STEP_PX [-c CROSSING_STEP]] "
+                            "[-t THRESHOLD_PX] [-W IDLE_MS] [-l LABEL] [-v] [-N]\n");
+            return 64;
         }
     }
+    struct drag drag;
+    if (steps > 0) {
+        if (steps > MAX_STEPS) steps = MAX_STEPS;
+        for (int s = 0; s < steps; s++) { drag.pause_us[s] = 3000; drag.dx[s] = step_px; }
+        drag.steps = steps;
+    } else if (!shape_steps(shape, &drag)) {
+        fprintf(stderr, "probe: no shape %s (five, two, fine, slow, next)\n", shape);
+        return 64;
+    }
+    /* The step that crosses the threshold (1-based): given, or where the drag has gone far enough. */
+    if (crossing <= 0) {
+        for (int s = 0, x = 0; s < drag.steps && crossing <= 0; s++) { x += drag.dx[s]; if (x >= threshold) crossing = s + 1; }
+        if (crossing <= 0) { fprintf(stderr, "probe: the drag never goes %d px\n", threshold); return 64; }
+    }
+    int back_to_back = !strcmp(shape, "next") && steps == 0;
+    XInitThreads();
     Display *drv = XOpenDisplay(NULL), *lis = XOpenDisplay(NULL);
     if (flood > 0 && drv) {
         long sent = 0;
@@ -124,35 +225,43 @@ int main(int argc, char **argv) {
     XISelectEvents(lis, DefaultRootWindow(lis), &mask, 1);
     XSync(lis, False);
 
+    received = calloc(MAX_EVENTS, sizeof *received);
+    pthread_t listener;
+    pthread_create(&listener, NULL, listen_thread, lis);
+    if (realtime) {
+        struct sched_param param = { .sched_priority = 10 };
+        pthread_setschedparam(listener, SCHED_FIFO, &param); /* not allowed: an ordinary thread */
+    }
+
     double *lat = calloc(drags, sizeof *lat);
     int n = 0, miss = 0, early = 0;
     for (int d = 0; d < drags; d++) {
         XTestFakeMotionEvent(drv, -1, 200, 300 + (d % 5) * 40, CurrentTime);
         XSync(drv, False);
-        usleep(20000);
+        if (back_to_back && d > 0) usleep(2000);
+        else usleep(idle_ms * 1000);
+        /* The move to the start is not part of the drag: its raw motion reached the listener
+         * before the sync's reply, and the listener has had the pause to read it. */
+        int from = atomic_load(&n_received);
         XTestFakeButtonEvent(drv, button, True, CurrentTime);
         XSync(drv, False);
-        usleep(3000);
-        int keys = 0;
-        double t_motion = -1, t_key = -1;
-        for (int s = 1; s <= steps; s++) {
-            XTestFakeRelativeMotionEvent(drv, step_px, 0, CurrentTime);
+        double at = now_ms();
+        for (int s = 0; s < drag.steps; s++) {
+            /* At set times from the press: a late step does not delay the ones after it. */
+            at += drag.pause_us[s] / 1e3;
+            sleep_until(at);
+            XTestFakeRelativeMotionEvent(drv, drag.dx[s], 0, CurrentTime);
             XFlush(drv);
-            if (s == crossing) {
-                int before = keys;
-                t_motion = wait_raw(lis, XI_RawMotion, now_ms() + 500, &keys);
-                if (keys > before) early++;
-                t_key = wait_raw(lis, XI_RawKeyPress, now_ms() + 500, NULL);
-            } else {
-                wait_raw(lis, XI_RawMotion, now_ms() + 500, &keys);
-                usleep(3000);
-            }
         }
         XTestFakeButtonEvent(drv, button, False, CurrentTime);
         XSync(drv, False);
-        usleep(40000);                       /* the action's release, the bridge's tail */
-        while (XPending(lis)) { XEvent e; XNextEvent(lis, &e); }
-        if (t_motion < 0 || t_key < 0) { miss++; continue; }
+        double t_motion, t_key;
+        int was_early;
+        int got = drag_times(from, crossing, &t_motion, &t_key, &was_early);
+        /* The action's release, the bridge's tail; none for a drag that follows at once. */
+        if (!back_to_back) usleep(40000);
+        if (!got) { miss++; continue; }
+        if (was_early) { early++; continue; }
         lat[n++] = t_key - t_motion;
         if (verbose) printf("%s %d %.3f\n", label, d, t_key - t_motion);
     }

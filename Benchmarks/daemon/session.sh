@@ -11,7 +11,7 @@ cleanup() {
 trap cleanup EXIT
 
 cc -O2 -o "$work/floor" "$here/floor.c" -lX11 -lXi -lXtst
-cc -O2 -o "$work/probe" "$here/probe.c" -lX11 -lXi -lXtst
+cc -O2 -o "$work/probe" "$here/probe.c" -lX11 -lXi -lXtst -lpthread
 
 # A free display: no socket and no lock file for it yet.
 n=40

@@ -72,7 +72,13 @@ public final class Daemon {
     /// the waiting loop does not use (see ``ResidentPages``); nil: nothing due. Input moves it
     /// on: it comes due only once input has paused, never in the middle of a gesture.
     private var trimDue: ContinuousClock.Instant?
-    /// How long after start-up or a reload (with no input since) pages are let go of.
+    /// How long after start-up (with no input since) its pages are let go of: well within the
+    /// first second, so that from then on the idle daemon does not wake at all (it was 3 s: a
+    /// tick of CPU and a wake-up in the middle of the idle daemon's first seconds, more on a
+    /// busy machine; docs/performance.md).
+    static let startupTrimDelay = Duration.milliseconds(500)
+    /// How long after a reload (with no input since) pages are let go of: reloads come in
+    /// storms (an editor's saves, SIGHUPs in a row), and the parser runs for each.
     static let trimDelay = Duration.seconds(3)
     /// How long after the last input pages are let go of. The first gesture after that maps
     /// back the code it runs (minor faults: about 0.5 ms more latency, docs/performance.md),
@@ -178,8 +184,8 @@ public final class Daemon {
         SystemdNotifier.notify("READY=1", environment: environment)
         run.started()
         // Start-up's code (argument parsing, the TOML parser, X set-up) stays mapped unless let
-        // go of, once no input came for a while (``trimDelay``).
-        if trims { trimDue = .now + Self.trimDelay }
+        // go of, once no input came for a moment (``startupTrimDelay``).
+        if trims { trimDue = .now + Self.startupTrimDelay }
 
         var code = loop(run, signals: signals, follower: follower)
 

@@ -1,5 +1,8 @@
 import BridgeCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GestureConfig
 import GestureTestKit
 import Testing
@@ -197,6 +200,73 @@ struct FileWatcherFollowingTests {
         #expect(warnings.count == 1)
         #expect(warnings.first?.hasPrefix("\(path) leads through more than 40 symbolic links") == true, "\(warnings)")
         #expect(follower.newWatchWarnings().isEmpty, "said once")
+    }
+
+    /// Whether the watcher's descriptor has anything to read: what would wake the daemon's `poll`.
+    private static func wakes(_ watcher: FileWatcher) -> Bool {
+        var fd = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&fd, 1, 0) == 1 && fd.revents & Int16(POLLIN) != 0
+    }
+
+    /// What other programs do in a busy directory (`/tmp`, `~`): files created, written,
+    /// chmodded, renamed and removed beside the config, a thousand of them.
+    private static func busy(_ scratch: Scratch, in directory: String) throws {
+        for k in 0..<1000 {
+            let name = "\(directory)/neighbour-\(k)"
+            try scratch.write(name, "x = \(k)\n")
+            switch k % 4 {
+            case 0: try scratch.move(name, name + ".renamed")
+            case 1: #expect(chmod(scratch.path + "/" + name, 0o600) == 0)
+            case 2: #expect(unlink(scratch.path + "/" + name) == 0)
+            default: try scratch.write(name, "x = \(k + 1)\n", atomically: true)
+            }
+        }
+    }
+
+    // The daemon followed its config's whole directory: kept in /tmp or ~, it woke for every
+    // file anyone created there (issue 27, item 3).
+    @Test("a thousand files made beside the config wake nothing; replacing the config is seen")
+    func busyDirectory() throws {
+        let scratch = try Scratch()
+        try scratch.mkdir("tmp")
+        try scratch.write("tmp/config.toml", "a = 1\n")
+        let watcher = try #require(FileWatcher(paths: [scratch.path + "/tmp/config.toml"]))
+        try Self.busy(scratch, in: "tmp")
+        #expect(!Self.wakes(watcher), "wake-ups for the neighbours")
+        #expect(!watcher.drainChanges())
+        // How editors save: a new file renamed over the old one; then a removal and a new file.
+        try scratch.write("tmp/config.toml", "a = 2\n", atomically: true)
+        #expect(watcher.drainChanges())
+        try Self.busy(scratch, in: "tmp")
+        #expect(!Self.wakes(watcher), "wake-ups for the neighbours after the rename")
+        #expect(unlink(scratch.path + "/tmp/config.toml") == 0)
+        #expect(watcher.drainChanges())
+        try scratch.write("tmp/config.toml", "a = 3\n")
+        #expect(watcher.drainChanges())
+        try scratch.write("tmp/config.toml", "a = 4\n")
+        #expect(watcher.drainChanges())
+        try Self.busy(scratch, in: "tmp")
+        #expect(!Self.wakes(watcher), "wake-ups for the neighbours after the config came back")
+    }
+
+    @Test("a config symlinked from a busy directory into a busy one wakes nothing for the neighbours")
+    func busyDirectoriesOfASymlink() throws {
+        let scratch = try Scratch()
+        try scratch.mkdir("home")
+        try scratch.mkdir("dotfiles")
+        try scratch.write("dotfiles/gesture-bridge.toml", "a = 1\n")
+        try scratch.symlink("home/config.toml", to: "../dotfiles/gesture-bridge.toml")
+        let watcher = try #require(FileWatcher(paths: [scratch.path + "/home/config.toml"]))
+        try Self.busy(scratch, in: "home")
+        try Self.busy(scratch, in: "dotfiles")
+        #expect(!Self.wakes(watcher))
+        try scratch.write("dotfiles/gesture-bridge.toml", "a = 2\n", atomically: true)
+        #expect(watcher.drainChanges())
+        try scratch.symlink("home/.new", to: "../dotfiles/neighbour-3")
+        try scratch.move("home/.new", "home/config.toml")
+        #expect(watcher.drainChanges())
+        try scratch.write("dotfiles/neighbour-3", "a = 3\n")
+        #expect(watcher.drainChanges())
     }
 
     @Test("every path of a search path is watched")

@@ -69,6 +69,33 @@ struct KeyActionTests {
         }
     }
 
+    // The server says the keyboard changed whenever the master keyboard's keys come from
+    // another device; read lazily, the mapping cost the next gesture a round trip before its
+    // key (issue 27). The daemon's loop calls maintain() after each turn's input.
+    @Test("a keymap change is read again in maintenance, between gestures, not at the next key action")
+    func keymapChangeReadBetweenGestures() throws {
+        try XServer.with { server in
+            let performer = try makePerformer(server)
+            performer.display.followKeyboardMapping()
+            try performer.perform(keyAction("a"), context: context(.touchscreen))
+            let cached = try #require(performer.cachedKeyboardMapping)
+            let spare = try #require(cached.mapping.spareKeycodes().first)
+            // Another client puts F13 on a spare keycode.
+            let client = try XClient(server.name)
+            var keysyms = [UInt](repeating: keysym("F13"), count: cached.mapping.keysymsPerKeycode)
+            XChangeKeyboardMapping(client.display, Int32(spare.rawValue), Int32(keysyms.count), &keysyms, 1)
+            client.sync()
+            // The loop reads the notification with the turn's input.
+            try performer.display.sync()
+            while performer.display.nextEvent() != nil {}
+            #expect(performer.cachedKeyboardMapping?.changes != performer.display.keyboardMappingChanges)
+            performer.maintain()
+            let fresh = try #require(performer.cachedKeyboardMapping)
+            #expect(fresh.changes == performer.display.keyboardMappingChanges)
+            #expect(fresh.mapping.locate(keysym("F13"))?.keycode == spare)
+        }
+    }
+
     @Test("a keysym that is not in the keymap is delivered on a spare keycode, and the keymap is restored")
     func unmappedKeysym() throws {
         try XServer.with { server in

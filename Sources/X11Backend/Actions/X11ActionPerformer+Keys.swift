@@ -162,6 +162,20 @@ extension X11ActionPerformer {
         return mapping
     }
 
+    /// Reads the keyboard mapping again, between gestures, once a notification said it
+    /// changed — if a key action read it before (a config without key actions never does).
+    ///
+    /// The server says the keyboard changed each time the master keyboard's keys come from
+    /// another device than the last ones: after the user typed, the first key the bridge
+    /// injects through the XTest keyboard, and on Xvfb after every injected key. Read lazily,
+    /// at the next key action, the mapping cost that action a round trip (`GetKeyboardMapping`
+    /// and its 2.9 kB reply) between the motion that completed the gesture and its key — in
+    /// the benchmark's drags, every gesture (docs/performance.md, «Latency by drag shape»).
+    func refreshChangedKeyboardMapping() {
+        guard let cached = cachedKeyboardMapping, cached.changes != display.keyboardMappingChanges else { return }
+        _ = try? currentKeyboardMapping()
+    }
+
     /// The server's current core keyboard mapping (a round trip).
     func keyboardMapping() throws(X11Error) -> KeyboardMapping {
         try display.call("XGetKeyboardMapping") { (display) throws(X11Error) -> KeyboardMapping in

@@ -137,6 +137,7 @@ public final class X11ActionPerformer: ActionPerformer {
     public func maintain(now: ContinuousClock.Instant = .now) {
         restoreTemporaryMappings(dueBy: now)
         checkPendingEffect(now: now)
+        refreshChangedKeyboardMapping()
     }
 
     /// When ``maintain(now:)`` has something to do next; the loop's `poll()` should wake no
