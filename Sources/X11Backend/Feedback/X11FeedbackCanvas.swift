@@ -26,7 +26,9 @@ public import Logging
 /// the performer's; the connection's events (the compositor's selection, the screen's size and
 /// RandR changes) are read when drawing, not by the loop, so an idle daemon is not woken by them.
 /// Nothing here can stop gestures: a failed connection, a lost compositor, a monitor change or
-/// an X error is logged once, and drawing goes on where it can.
+/// an X error is logged once, and drawing goes on where it can — an overlay another client
+/// destroyed is made again, a connection another client closed (`xkill`) is opened again at
+/// the next gesture (docs/reliability.md).
 ///
 /// ```swift
 /// let canvas = X11FeedbackCanvas(displayName: nil, logger: logger)
