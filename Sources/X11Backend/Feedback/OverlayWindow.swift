@@ -163,6 +163,8 @@ final class OverlayWindow {
             visual = useARGB.visual
         }
         let id = XCreateWindow(handle, root, 0, 0, UInt32(max(1, width)), UInt32(max(1, height)), 0, depth, UInt32(InputOutput), visual, mask, &attributes)
+        // Its destruction by another client is told (DestroyNotify): made again at the next use.
+        XSelectInput(handle, id, StructureNotifyMask)
         // Clicks and touches go through it: its input shape is empty.
         XShapeCombineRectangles(handle, id, ShapeInput, 0, 0, nil, 0, ShapeSet, Unsorted)
         XShapeCombineRectangles(handle, id, ShapeBounding, 0, 0, nil, 0, ShapeSet, Unsorted)

@@ -26,7 +26,9 @@ public import Logging
 /// the performer's; the connection's events (the compositor's selection, the screen's size and
 /// RandR changes) are read when drawing, not by the loop, so an idle daemon is not woken by them.
 /// Nothing here can stop gestures: a failed connection, a lost compositor, a monitor change or
-/// an X error is logged once, and drawing goes on where it can.
+/// an X error is logged once, and drawing goes on where it can — an overlay another client
+/// destroyed is made again, a connection another client closed (`xkill`) is opened again at
+/// the next gesture (docs/reliability.md).
 ///
 /// ```swift
 /// let canvas = X11FeedbackCanvas(displayName: nil, logger: logger)
@@ -38,18 +40,25 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
     private let displayName: String?
     let logger: Logger
     var display: X11Display?
-    /// When connecting failed last; tried again after ``reconnectDelay``.
+    /// When connecting failed last, or the connection was lost twice within
+    /// ``reconnectDelay``: tried again once that much has passed.
     private var failedAt: ContinuousClock.Instant? = nil
+    /// How long to wait before connecting again after a failure or a second loss in a row:
+    /// long enough that a server refusing connections, or a client killing every overlay it
+    /// sees, costs a connection attempt per 10 s at most, not one per gesture.
     private static let reconnectDelay = Duration.seconds(10)
+    /// When the connection was lost last (another client killed it, `xkill` on an overlay).
+    private var lostAt: ContinuousClock.Instant? = nil
     /// Problems already logged (each once).
     private var said: Set<String> = []
+    /// The first request of the windows in use: an error of an earlier request is about
+    /// windows already forgotten (and the destruction of them), not news.
+    private var windowsSince: UInt = 0
 
     /// The server's extensions and formats, found once per connection.
     var server: OverlayServer? = nil
     /// A compositor owns `_NET_WM_CM_S<screen>`.
     private(set) var compositing = false
-    /// The screen size and monitors changed since the windows were sized.
-    private var screenChanged = true
     var rootSize = (width: 1, height: 1)
     /// The monitors with their DPI, read when first needed after a change.
     private var monitorCache: [OverlayMonitor]? = nil
@@ -107,9 +116,11 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
     }
 
     public func drawTrail(_ device: DeviceKind, points: ArraySlice<Point>, style: TrailStyle, begins: Bool) {
+        // What happened since the last gesture first (a compositor gone, a window destroyed by
+        // another client, the connection killed): the new trail is drawn as things are now.
+        if begins { pump() }
         guard let display = connected(), let server else { return }
         if begins {
-            pump()
             if let old = shownTrails.removeValue(forKey: device) { hide(old.window) }
             let argb = compositing && server.argb != nil
             guard let window = overlay(&trailWindows, TrailKey(device: device, argb: argb), argb: argb, role: .trail,
@@ -225,12 +236,12 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
 
     // MARK: - The connection and its events
 
-    /// The connection, opened (and set up) on first use; nil while it cannot be.
+    /// The connection, opened (and set up) on first use and again after it was lost; nil while
+    /// it cannot be.
     func connected() -> X11Display? {
         if let display {
             if !display.isConnectionLost { return display }
-            sayOnce("lost", "the connection for on-screen feedback was lost: nothing is drawn")
-            return nil
+            dropLostConnection()
         }
         if let failedAt, ContinuousClock.now - failedAt < Self.reconnectDelay { return nil }
         do {
@@ -240,6 +251,7 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
             server = try OverlayServer(opened)
             compositing = server?.compositorOwner(opened) ?? false
             rootSize = opened.rootSize
+            windowsSince = nextRequest(opened)
             logger.debug("on-screen feedback ready", metadata: ["compositor": "\(compositing)", "argb": "\(server?.argb != nil)"])
             return opened
         } catch {
@@ -251,13 +263,45 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
         }
     }
 
+    /// Forgets a connection the server closed (a client killed it: `xkill` on an overlay, or
+    /// `XKillClient`) and everything made on it; one line says so. The next use opens another,
+    /// at once the first time, after ``reconnectDelay`` when it was lost again so soon.
+    private func dropLostConnection() {
+        let now = ContinuousClock.now
+        let again = lostAt.map { now - $0 < Self.reconnectDelay } ?? false
+        lostAt = now
+        if again { failedAt = now }
+        logger.warning(
+            "the on-screen feedback's connection to the X server was closed (was an overlay killed?); gestures go on, and it is drawn again \(again ? "in 10 s" : "from the next gesture")")
+        // The fonts, pictures and windows went with the connection (Xlib frees the fonts' memory
+        // when the display is closed); nothing of them may be used on the next one.
+        fonts = [:]
+        trailWindows = [:]
+        osdWindows = [:]
+        shownTrails = [:]
+        shownOSD = nil
+        monitorCache = nil
+        refreshInterval = nil
+        server = nil
+        display = nil
+    }
+
+    /// The serial number of the next request on `display`.
+    private func nextRequest(_ display: X11Display) -> UInt {
+        (try? display.call("XNextRequest") { UInt(XNextRequest($0)) }) ?? 0
+    }
+
     /// Reads what the server sent the feedback connection: the compositor's selection changing
-    /// hands, the screen's size and monitors changing, and the errors of earlier drawing.
+    /// hands, the screen's size and monitors changing, a window of ours destroyed by another
+    /// client, and the errors of earlier drawing.
     func pump() {
         guard let display, !display.isConnectionLost, let server else { return }
         while let event = display.nextEvent() {
             let type = event.type
-            if let base = server.fixesEventBase, type == base + XFixesSelectionNotify {
+            if type == DestroyNotify {
+                // Another client destroyed one of ours (our own destructions forgot them first).
+                forget(window: event.xdestroywindow.window)
+            } else if let base = server.fixesEventBase, type == base + XFixesSelectionNotify {
                 let owner = withUnsafePointer(to: event) { $0.withMemoryRebound(to: XFixesSelectionNotifyEvent.self, capacity: 1) { $0.pointee.owner } }
                 let now = owner != 0
                 if now != compositing {
@@ -272,11 +316,16 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
                 noteScreenChange()
             }
         }
-        for error in display.takeAsynchronousErrors() {
-            sayOnce("x-error \(error.operation ?? "")", "an X error in on-screen feedback (drawing goes on): \(error)")
-            // A window of ours may be what failed: made again when next needed.
-            forgetWindows()
-        }
+        // Errors of requests sent before the windows in use were made are about windows already
+        // forgotten: no news.
+        let errors = display.takeAsynchronousErrors().filter { $0.serial >= windowsSince }
+        guard let first = errors.first else { return }
+        for error in errors { logger.debug("X error in on-screen feedback: \(error)") }
+        sayOnce("x-error \(first.code)", "an X error in on-screen feedback, its windows are made again (gestures go on): \(first)")
+        // A window of ours may be what failed: made again when next needed. One named as no
+        // window any more is not destroyed again.
+        let gone = Set(errors.filter { $0.code == .badWindow || $0.code == .badDrawable }.map(\.resource))
+        forgetWindows(except: gone)
     }
 
     private func noteScreenChange() {
@@ -288,16 +337,33 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
         rootSize = size
     }
 
-    /// Drops the windows (after an X error about one): made again when next needed.
-    private func forgetWindows() {
+    /// Drops the windows (after an X error about one): made again when next needed. Those in
+    /// `gone` are destroyed already; the others are destroyed here.
+    private func forgetWindows(except gone: Set<Window>) {
         guard let display else { return }
-        for window in Array(trailWindows.values) + Array(osdWindows.values) {
+        for window in Array(trailWindows.values) + Array(osdWindows.values) where !gone.contains(window.id) {
             _ = try? display.call("XDestroyWindow") { XDestroyWindow($0, window.id) }
         }
         trailWindows = [:]
         osdWindows = [:]
         shownTrails = [:]
         shownOSD = nil
+        windowsSince = nextRequest(display)
+    }
+
+    /// Drops `window` if it is one of ours (another client destroyed it): made again when next
+    /// needed.
+    private func forget(window: Window) {
+        guard trailWindows.values.contains(where: { $0.id == window }) || osdWindows.values.contains(where: { $0.id == window }),
+              let display
+        else { return }
+        sayOnce("destroyed", "an overlay of the on-screen feedback was destroyed by another client: it is made again (gestures go on)")
+        trailWindows = trailWindows.filter { $0.value.id != window }
+        osdWindows = osdWindows.filter { $0.value.id != window }
+        shownTrails = shownTrails.filter { $0.value.window.id != window }
+        if shownOSD?.id == window { shownOSD = nil }
+        // The errors of what was sent to it meanwhile are this news, not another.
+        windowsSince = nextRequest(display)
     }
 
     /// The monitors with their DPI (RandR, read after each change); one screen-sized monitor
@@ -322,6 +388,8 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
     func attempt(_ what: String, _ body: () throws(X11Error) -> Void) {
         do throws(X11Error) {
             try body()
+        } catch .connectionLost {
+            // Said once, when the connection is next wanted (``dropLostConnection()``).
         } catch {
             sayOnce("fail \(what)", "on-screen feedback (\(what)) failed, gestures go on: \(error)")
         }

@@ -83,6 +83,14 @@ final class Compositor {
 
     func stop() { process.stop() }
 
+    /// Kills the compositor itself with SIGKILL, as a crash would: it gives nothing back (its
+    /// selection, the redirection) on its way out.
+    func crash() {
+        let children = (try? String(contentsOfFile: "/proc/\(process.pid)/task/\(process.pid)/children", encoding: .utf8)) ?? ""
+        for pid in children.split(separator: " ").compactMap({ Int32($0) }) { kill(pid, SIGKILL) }
+        process.stop()
+    }
+
     deinit { process.stop() }
 }
 
