@@ -170,13 +170,17 @@ public struct StrokeMiss: Hashable, Sendable {
     public var shape: String?
     /// How well ``shape`` matched, 0 to 1 (below `stroke_min_score`).
     public var score: Double?
-    /// The diagonal of the path's bounding box (px), compared with `stroke_min_px`.
+    /// The diagonal of the path's bounding box (px), compared with ``minimumDiagonal``.
     public var diagonal: Double
+    /// The smallest diagonal a stroke may have there (px): `stroke_min_px`, or `stroke_min_mm`
+    /// on the monitor the path began on.
+    public var minimumDiagonal: Double
 
-    public init(shape: String?, score: Double?, diagonal: Double) {
+    public init(shape: String?, score: Double?, diagonal: Double, minimumDiagonal: Double) {
         self.shape = shape
         self.score = score
         self.diagonal = diagonal
+        self.minimumDiagonal = minimumDiagonal
     }
 }
 

@@ -203,8 +203,11 @@ struct FeedbackObserverTests {
     func words(report: GestureReport, expected: String) throws {
         let binding = try #require(try Config.parse("[[bind]]\ngesture = \"tap\"\naction = \"workspace next\"\n", file: "c.toml").bindings.first)
         #expect(FeedbackText.fired(report, binding: binding) == expected)
-        #expect(FeedbackText.missed(StrokeMiss(shape: "v", score: 0.7449, diagonal: 300), strokeMinPx: 60) == "no shape: best v 0.74")
-        #expect(FeedbackText.missed(StrokeMiss(shape: nil, score: nil, diagonal: 42.4), strokeMinPx: 60)
+        #expect(FeedbackText.missed(StrokeMiss(shape: "v", score: 0.7449, diagonal: 300, minimumDiagonal: 60), strokeMinMm: nil) == "no shape: best v 0.74")
+        #expect(FeedbackText.missed(StrokeMiss(shape: nil, score: nil, diagonal: 42.4, minimumDiagonal: 60), strokeMinMm: nil)
             == "too small for a shape: 42 px across, stroke_min_px is 60")
+        // In millimetres, the rule as written and what it is on the monitor the path began on.
+        #expect(FeedbackText.missed(StrokeMiss(shape: nil, score: nil, diagonal: 42.4, minimumDiagonal: 75.6), strokeMinMm: 20)
+            == "too small for a shape: 42 px across, stroke_min_mm is 20 (76 px here)")
     }
 }

@@ -227,8 +227,9 @@ public final class FeedbackObserver: PipelineObserver {
             return (FeedbackText.fired(report, binding: binding), at, report.device)
         }
         if fired == nil, let (miss, device, at) = missed, config.feedback.settings(for: device).osd.contains(.stroke) {
-            let minimum = (config.deviceSettings[device] ?? config.settings).strokeMinPx
-            return (FeedbackText.missed(miss, strokeMinPx: minimum), at, device)
+            // A touchpad's distances are pointer motion: its rule stays in pixels.
+            let millimetres = device.descriptor.isOnScreen ? (config.deviceSettings[device] ?? config.settings).strokeMinMm : nil
+            return (FeedbackText.missed(miss, strokeMinMm: millimetres), at, device)
         }
         return nil
     }

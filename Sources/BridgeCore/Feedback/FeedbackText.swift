@@ -18,11 +18,14 @@ public enum FeedbackText {
 
     /// Why a stroke drawn to its lift fired nothing.
     ///
-    /// - Parameter strokeMinPx: the device's `stroke_min_px`, for a path smaller than it.
-    public static func missed(_ miss: StrokeMiss, strokeMinPx: Double) -> String {
+    /// - Parameter strokeMinMm: the device's `stroke_min_mm` when its rule is in millimetres
+    ///   (the path's ``StrokeMiss/minimumDiagonal`` is then that on its monitor), else nil.
+    public static func missed(_ miss: StrokeMiss, strokeMinMm: Double?) -> String {
         if let shape = miss.shape, let score = miss.score { return "no shape: best \(shape) \(twoDecimals(score))" }
-        if miss.diagonal < strokeMinPx {
-            return "too small for a shape: \(Int(miss.diagonal.rounded())) px across, stroke_min_px is \(Int(strokeMinPx.rounded()))"
+        if miss.diagonal < miss.minimumDiagonal {
+            let across = "too small for a shape: \(Int(miss.diagonal.rounded())) px across"
+            guard let strokeMinMm else { return "\(across), stroke_min_px is \(Int(miss.minimumDiagonal.rounded()))" }
+            return "\(across), stroke_min_mm is \(MinimumSize.written(strokeMinMm)) (\(Int(miss.minimumDiagonal.rounded())) px here)"
         }
         return "no shape"
     }

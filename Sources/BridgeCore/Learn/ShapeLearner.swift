@@ -231,7 +231,7 @@ public struct MinimumSize: Equatable, Sendable {
     }
 
     /// A length in millimetres to one decimal, without a trailing `.0`.
-    private static func written(_ mm: Double) -> String {
+    static func written(_ mm: Double) -> String {
         let tenths = Int((mm * 10).rounded())
         return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
     }

@@ -38,7 +38,8 @@ struct StrokeRecognizer: Recognizer {
         let box = path.bounds
         let best = box.diagonal >= s.strokeMinPx ? r.strokes.match(path.points, among: shapes, scratch: &scratch) : nil
         guard let match = best, match.score >= s.strokeMinScore else {
-            miss = StrokeMiss(shape: best.map { r.strokes.shapes[$0.shape].name }, score: best?.score.finiteOrLimited, diagonal: box.diagonal)
+            miss = StrokeMiss(shape: best.map { r.strokes.shapes[$0.shape].name }, score: best?.score.finiteOrLimited, diagonal: box.diagonal,
+                minimumDiagonal: s.strokeMinPx)
             return nil
         }
         return (match, box)
