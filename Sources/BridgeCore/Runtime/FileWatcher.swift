@@ -155,8 +155,14 @@ public final class FileWatcher {
             var events: [Int32: UInt32] = [:]
             var names: [Int32: Set<String>] = [:]
             var last: [Int32: Watch] = [:]
-            for watch in wanted.sorted(by: { $0.path != $1.path ? $0.path < $1.path : !$0.follow && $1.follow }) {
-                guard let wd = add(watch, events: watch.events) else { continue }  // gone meanwhile: the next look sees that
+            for asked in wanted.sorted(by: { $0.path != $1.path ? $0.path < $1.path : !$0.follow && $1.follow }) {
+                var watch = asked
+                var added = add(watch, events: watch.events)
+                if added == nil, let standIn = Self.standIn(for: watch) {
+                    watch = standIn
+                    added = add(watch, events: watch.events)
+                }
+                guard let wd = added else { continue }  // gone meanwhile: the next look sees that
                 events[wd, default: 0] |= watch.events
                 names[wd, default: []].formUnion(watch.names)
                 last[wd] = watch
@@ -170,6 +176,21 @@ public final class FileWatcher {
             watches = names
         }
     }
+
+    /// What watches a file or link of a chain that cannot be watched itself: inotify needs
+    /// read permission on what it watches, and a config made unreadable (`chmod 0`, a refusal
+    /// the daemon reports) must still be seen when it is made readable again. Its directory
+    /// then watches that name — for its attributes, writes, and it being removed, renamed or
+    /// created — until the file can be watched again (the change that allows it re-arms).
+    /// Nil for a path that is gone, or a directory on the way.
+    static func standIn(for watch: Watch) -> Watch? {
+        guard !watch.follow, entryKind(watch.path) != nil else { return nil }
+        let (directory, name) = split(watch.path)
+        return Watch(path: directory, follow: true, events: nameEvents | selfGoneEvents, names: [name])
+    }
+
+    /// A directory's events about a name in it that stands for a file it cannot watch.
+    static let nameEvents = UInt32(IN_ATTRIB | IN_MODIFY | IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM) | appearEvents
 
     /// Watches `watch`'s inode for `events` (replacing the mask it had); its descriptor, or nil
     /// when the path leads nowhere now.
