@@ -266,23 +266,34 @@ struct StrokePanConflicts {
         }
         let entry = (order: count, trigger: trigger, source: source)
         count += 1
-        let apps: [Name<String>] = [trigger.app.map(Name.named) ?? .any, .ignored]
-        let monitors: [Name<String>] = [trigger.monitor.map(Name.named) ?? .any, .ignored]
-        let modifierSets: [Name<Modifiers>] = [trigger.modifiers.map(Name.named) ?? .any, .ignored]
+        // Filed under what it names and under "none named", and with each left out.
+        let places = meetings(
+            of: trigger, as: trigger.gesture, apps: [trigger.app.map(Name.named) ?? .any, .ignored],
+            monitors: [trigger.monitor.map(Name.named) ?? .any, .ignored],
+            modifierSets: [trigger.modifiers.map(Name.named) ?? .any, .ignored])
+        for place in places where filed[place] == nil { filed[place] = entry }
+        return nil
+    }
+
+    /// Every meeting place of `trigger`'s fingers as a `gesture`, for each device it applies to
+    /// (with its trigger button on the pointer) and each of the app, monitor and modifier names.
+    private func meetings(
+        of trigger: Trigger, as gesture: GestureKind, apps: [Name<String>], monitors: [Name<String>], modifierSets: [Name<Modifiers>]
+    ) -> [Meeting] {
+        var places: [Meeting] = []
         for device in Self.devices(trigger) {
             let button = device == .pointer ? trigger.pointerButton(default: pointerButton) : 0
             for app in apps {
                 for monitor in monitors {
                     for modifiers in modifierSets {
-                        let place = Meeting(
-                            gesture: trigger.gesture, fingers: trigger.fingers, device: device, button: button,
-                            app: app, monitor: monitor, modifiers: modifiers)
-                        if filed[place] == nil { filed[place] = entry }
+                        places.append(Meeting(
+                            gesture: gesture, fingers: trigger.fingers, device: device, button: button,
+                            app: app, monitor: monitor, modifiers: modifiers))
                     }
                 }
             }
         }
-        return nil
+        return places
     }
 
     /// The earliest binding of kind `other` that some gesture could match together with `trigger`.
@@ -290,22 +301,13 @@ struct StrokePanConflicts {
         // A binding without an app meets every app: it asks with the app left out. One with an
         // app meets those with the same app and those without one; likewise for monitors and
         // modifiers. On the pointer, only bindings of the same trigger button meet.
-        let apps: [Name<String>] = trigger.app.map { [.named($0), .any] } ?? [.ignored]
-        let monitors: [Name<String>] = trigger.monitor.map { [.named($0), .any] } ?? [.ignored]
-        let modifierSets: [Name<Modifiers>] = trigger.modifiers.map { [.named($0), .any] } ?? [.ignored]
+        let places = meetings(
+            of: trigger, as: other, apps: trigger.app.map { [.named($0), .any] } ?? [.ignored],
+            monitors: trigger.monitor.map { [.named($0), .any] } ?? [.ignored],
+            modifierSets: trigger.modifiers.map { [.named($0), .any] } ?? [.ignored])
         var earliest: (order: Int, trigger: Trigger, source: SourcePosition)?
-        for device in Self.devices(trigger) {
-            let button = device == .pointer ? trigger.pointerButton(default: pointerButton) : 0
-            for app in apps {
-                for monitor in monitors {
-                    for modifiers in modifierSets {
-                        let place = Meeting(
-                            gesture: other, fingers: trigger.fingers, device: device, button: button,
-                            app: app, monitor: monitor, modifiers: modifiers)
-                        if let found = filed[place], found.order < earliest?.order ?? .max { earliest = found }
-                    }
-                }
-            }
+        for place in places {
+            if let found = filed[place], found.order < earliest?.order ?? .max { earliest = found }
         }
         return earliest
     }
