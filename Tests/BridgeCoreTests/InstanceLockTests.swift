@@ -83,7 +83,7 @@ struct InstanceLockTests {
     private static var hostName: String {
         var buffer = [CChar](repeating: 0, count: 256)
         gethostname(&buffer, 255)
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     @Test("without XDG_RUNTIME_DIR, a private directory of ours is made in the home's state directory and used")
