@@ -38,10 +38,7 @@ public enum MonitorLayout {
         // Stable: the more monitors contain one, the earlier it comes.
         let depth = kept.map { m in kept.filter { $0 != m && contains($0, m) }.count }
         let ordered = kept.indices.sorted { depth[$0] != depth[$1] ? depth[$0] > depth[$1] : $0 < $1 }.map { kept[$0] }
-        return ordered.map {
-            Monitor(name: $0.name, x: $0.x, y: $0.y, width: $0.width, height: $0.height,
-                    widthMm: $0.widthMm > 0 ? $0.widthMm : nil, heightMm: $0.heightMm > 0 ? $0.heightMm : nil)
-        }
+        return ordered.map(\.monitor)
     }
 
     private static func same(_ a: RandRMonitor, _ b: RandRMonitor) -> Bool {

@@ -32,6 +32,15 @@ public struct RandRMonitor: Hashable, Sendable {
     public var summary: String { "\(name) \(width)×\(height)+\(x)+\(y)\(primary ? " (primary)" : "")" }
 }
 
+extension RandRMonitor {
+    /// The monitor as the engine knows it, its physical size only where RandR reports one: the
+    /// one place a RandR monitor's millimetres become a density (``Monitor/pixelsPerMillimetre``).
+    public var monitor: Monitor {
+        Monitor(name: name, x: x, y: y, width: width, height: height,
+                widthMm: widthMm > 0 ? widthMm : nil, heightMm: heightMm > 0 ? heightMm : nil)
+    }
+}
+
 extension X11Display {
     /// The active RandR monitors, in RandR's order; `nil` when the server has no RandR 1.5 (the
     /// caller then treats the whole root window as one monitor). An empty list means RandR lists

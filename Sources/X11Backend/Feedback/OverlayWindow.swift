@@ -285,10 +285,15 @@ struct OverlayMonitor: Hashable {
 }
 
 extension OverlayMonitor {
-    /// A RandR monitor with its DPI (a millimetre size that makes no sense — a projector's 0,
-    /// a virtual output's 1 — counts as 96 dpi).
+    /// The densities the feedback sizes its text for: outside them (a TV across a room, a
+    /// phone-dense panel) 96 dpi reads better than the physical size.
+    static let readableDPI: ClosedRange<Double> = 48...480
+
+    /// A RandR monitor with its DPI: the density the engine converts millimetres with
+    /// (``Monitor/pixelsPerMillimetre``: none for a size that makes no sense — a projector's 0,
+    /// a virtual output's 1), 96 when it has none or one outside ``readableDPI``.
     init(_ m: RandRMonitor) {
-        let dpi = m.widthMm > 0 ? Double(m.width) / (Double(m.widthMm) / 25.4) : 96
-        self.init(x: m.x, y: m.y, width: m.width, height: m.height, dpi: (48...480).contains(dpi) ? dpi : 96)
+        let dpi = m.monitor.pixelsPerMillimetre.map { $0 * 25.4 } ?? 96
+        self.init(x: m.x, y: m.y, width: m.width, height: m.height, dpi: Self.readableDPI.contains(dpi) ? dpi : 96)
     }
 }
