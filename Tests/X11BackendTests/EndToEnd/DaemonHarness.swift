@@ -54,6 +54,13 @@ final class DaemonProcess {
 
     func signal(_ s: Int32) { kill(process.pid, s) }
 
+    /// Whether a `--verbose` daemon's log shows a press of the pointer's reaching it, within 5 s:
+    /// a drag made before then would lose its first motion to the daemon (its raw motion is
+    /// selected at the press).
+    func pressReached() -> Bool {
+        poll(timeout: .seconds(5)) { output.contains("pointer group: idle → button-press") }
+    }
+
     /// Waits for the process to end; returns its exit status (nil: still running).
     func waitForExit(timeout: Duration = .seconds(10)) -> Int32? {
         process.waitForExit(timeout: timeout)

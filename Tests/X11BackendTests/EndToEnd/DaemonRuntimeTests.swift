@@ -141,7 +141,7 @@ struct DaemonRuntimeTests {
             let mouse = try PointerDriver(server)
             mouse.move(to: 400, 300)
             mouse.press(3)
-            #expect(poll(timeout: .seconds(5)) { daemon.output.contains("pointer group: idle → button-press") }, "\(daemon.output)")
+            #expect(daemon.pressReached(), "\(daemon.output)")
             daemon.signal(SIGHUP)
             // Well within the long press's 2 s: the reload must not have happened yet.
             usleep(400_000)

@@ -49,11 +49,6 @@ struct FeedbackEndToEndTests {
         }
     }
 
-    /// Whether a `--verbose` daemon's log shows a press of the pointer's reaching it, within 5 s.
-    static func pressReached(_ daemon: DaemonProcess) -> Bool {
-        poll(timeout: .seconds(5)) { daemon.output.contains("pointer group: idle → button-press") }
-    }
-
     @Test("mid-stroke the screen shows the trail along the path and nothing else; after the release nothing remains, the press goes back to its window, and no overlay ever has the focus",
           arguments: ["none", "xcompmgr", "picom"])
     func theTrailIsWhereThePathIsAndGoes(compositor: String) throws {
@@ -86,7 +81,7 @@ struct FeedbackEndToEndTests {
             // motion sent before that (a loaded machine) would be lost to it, and the trail
             // drawn where the daemon, not the test, thinks the path is. So the drag waits for the
             // press's transition in its log (a fixed pause was too short under load).
-            #expect(Self.pressReached(daemon), "the press did not reach the daemon: \(daemon.output)")
+            #expect(daemon.pressReached(), "the press did not reach the daemon: \(daemon.output)")
             usleep(20_000)
             Self.drive(mouse, along: path)
             let colour = Self.trailColor(over: white, compositing: running != nil)
