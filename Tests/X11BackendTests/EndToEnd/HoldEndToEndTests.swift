@@ -105,7 +105,9 @@ struct HoldEndToEndTests {
             #expect(poll { s.client.window("_NET_ACTIVE_WINDOW", of: s.client.root) == expected },
                     "steps \(steps): active \(String(describing: s.client.window("_NET_ACTIVE_WINDOW", of: s.client.root))), expected \(expected) of \(order)")
             #expect(expected != order[0])
-            #expect(s.daemon.output.contains("pan ended: released alt"), "\(s.daemon.output)")
+            // The log line is written after the keys went out, so the listener can see Alt's
+            // release first: wait for it.
+            #expect(poll { s.daemon.output.contains("pan ended: released alt") }, "\(s.daemon.output)")
         }
     }
 
@@ -117,7 +119,7 @@ struct HoldEndToEndTests {
             s.daemon.signal(SIGTERM)
             #expect(s.daemon.waitForExit() == 0, "\(s.daemon.output)")
             s.mouse.release()
-            // The daemon let go itself, from the cancelled gesture (not the server at disconnect,
+            // The daemon let go itself, from the cancelled gesture (not its watcher after the exit,
             // nor the performer's last sweep, which would log "released held input").
             #expect(s.daemon.output.contains("pan cancelled: released alt"), "\(s.daemon.output)")
             #expect(!s.daemon.output.contains("released held input"), "\(s.daemon.output)")
