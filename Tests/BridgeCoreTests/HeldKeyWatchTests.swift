@@ -4,72 +4,104 @@ import GestureTestKit
 import Glibc
 import Testing
 
-/// The daemon's side of the held-input watcher: what it tells the watcher and when, with a
-/// stand-in watcher that writes what it reads to a file (the real one is tested end to end in
-/// `HeldInputWatcherTests`).
+/// The daemon's side of the held-input watcher: what it keeps in the shared page and when, with
+/// a stand-in watcher that copies the page to a file when its input ends (the real one is tested
+/// end to end in `HeldInputWatcherTests`).
 @Suite("the held-input watch")
 struct HeldKeyWatchTests {
-    @Test("a line says the keys and buttons in press order and reads back the same", arguments: [
+    @Test("a record keeps the keys and buttons in press order and reads back the same", arguments: [
         HeldCodes(), HeldCodes(keys: [37, 50, 133]), HeldCodes(buttons: [3]), HeldCodes(keys: [64, 23], buttons: [1, 3]),
+        HeldCodes(keys: Array(8...255), buttons: Array(1...255)),
     ])
-    func lineRoundTrip(_ held: HeldCodes) {
-        #expect(HeldCodes(line: held.line) == held)
-        #expect(held.line.utf8.count < 4096)
+    func recordRoundTrip(_ held: HeldCodes) {
+        var record = [UInt8](repeating: 0xaa, count: HeldCodes.recordSize)
+        record.withUnsafeMutableBytes { held.store(into: $0) }
+        #expect(record.withUnsafeBytes { HeldCodes(record: $0) } == held)
     }
 
-    @Test("lines that are not whole or not ours are not read", arguments: [
-        "", "keys 37", "buttons 3", "keys 37 50 butt", "keys 7 buttons", "keys 256 buttons", "keys buttons 0", "keys x buttons",
-    ])
-    func foreignLines(_ line: String) {
-        #expect(HeldCodes(line: line) == nil)
+    @Test("a record that cannot be ours reads as a valid release: no keycode below 8, no button 0, no count past the room")
+    func foreignRecords() {
+        var record = [UInt8](repeating: 0, count: HeldCodes.recordSize)
+        record[0] = 0xff; record[1] = 0xff  // 65,535 keys
+        record[2] = 3                        // 3 buttons: 0, 3, 0
+        record[4] = 7; record[5] = 37        // keycode 7 is no key
+        record[4 + 256 + 1] = 3
+        let read = record.withUnsafeBytes { HeldCodes(record: $0) }
+        #expect(read.keys == [37])
+        #expect(read.buttons == [3])
     }
 
-    @Test("the longest line, every keycode and every button, stays below PIPE_BUF: one write, whole or not at all")
-    func longestLine() {
-        let all = HeldCodes(keys: Array(8...255), buttons: Array(1...255))
-        #expect(all.line.utf8.count + 1 < Int(PIPE_BUF))
+    @Test("a record written over a longer one reads as the new one: the counts come last")
+    func shrinking() {
+        var record = [UInt8](repeating: 0, count: HeldCodes.recordSize)
+        record.withUnsafeMutableBytes { HeldCodes(keys: [37, 50, 64], buttons: [3]).store(into: $0) }
+        record.withUnsafeMutableBytes { HeldCodes(keys: [50]).store(into: $0) }
+        #expect(record.withUnsafeBytes { HeldCodes(record: $0) } == HeldCodes(keys: [50]))
     }
 
-    /// A watcher that appends what it reads to a file, until its input ends.
+    @Test("the page is shared: a second mapping of its descriptor sees each write at once, with no system call")
+    func pageShared() throws {
+        let page = try HeldCodesPage()
+        #expect(page.fileDescriptor > 3, "descriptor 3 is the one the watcher gets it as")
+        #expect(page.read() == HeldCodes())
+        let other = try HeldCodesPage(sharing: dup(page.fileDescriptor))
+        page.write(HeldCodes(keys: [64], buttons: [3]))
+        #expect(other.read() == HeldCodes(keys: [64], buttons: [3]))
+        page.write(HeldCodes())
+        #expect(other.read() == HeldCodes())
+    }
+
+    @Test("a descriptor that is no page is refused")
+    func notAPage() {
+        let null = open("/dev/null", O_RDONLY)
+        #expect(throws: SystemError.self) { _ = try HeldCodesPage(sharing: null) }
+        close(null)
+    }
+
+    /// A watcher that waits for the end of its input, then copies its descriptor 3 (the page)
+    /// to a file.
     static func standIn() -> (command: [String], file: String) {
-        let file = TestScratch.path("held-watch") + ".log"
-        return (["/bin/sh", "-c", "exec cat >> '\(file)'"], file)
+        let file = TestScratch.path("held-watch") + ".page"
+        return (["/bin/sh", "-c", "cat >/dev/null; cat <&3 > '\(file).part' && mv '\(file).part' '\(file)'"], file)
     }
 
-    static func lines(_ file: String) -> [String] {
-        ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    /// What the stand-in found in the page when its input ended; nil before.
+    static func copied(_ file: String) -> HeldCodes? {
+        guard let bytes = FileManager.default.contents(atPath: file), bytes.count >= HeldCodes.recordSize else { return nil }
+        return Array(bytes).withUnsafeBytes { HeldCodes(record: $0) }
     }
 
-    @Test("a press is told before it is sent, a release only once confirmed, nothing twice, and the pipe ends at close")
-    func whatIsTold() throws {
+    @Test("a press is in the page before it is sent, a release only once confirmed, and the watcher reads it when the pipe ends")
+    func whatIsKept() throws {
         let (command, file) = Self.standIn()
         defer { unlink(file) }
         let watch = try HeldKeyWatch(command: command)
         watch.willHold(HeldCodes(keys: [37]))
-        watch.willHold(HeldCodes(keys: [37]))
+        #expect(watch.pageSays == HeldCodes(keys: [37]))
         watch.willHold(HeldCodes(keys: [37, 50]))
-        // Released in Xlib's buffer, not sent yet: the watcher still has both.
+        // Released in Xlib's buffer, not sent yet: the page still has both.
         watch.willHold(HeldCodes(keys: [37]))
         #expect(watch.announced == HeldCodes(keys: [37, 50]))
+        #expect(watch.pageSays == HeldCodes(keys: [37, 50]))
         watch.confirm(HeldCodes(keys: [37]))
-        watch.confirm(HeldCodes(keys: [37]))
+        #expect(watch.pageSays == HeldCodes(keys: [37]))
         watch.willHold(HeldCodes(keys: [37], buttons: [3]))
-        watch.confirm(HeldCodes())
+        #expect(watch.pageSays == HeldCodes(keys: [37], buttons: [3]))
         let pid = watch.pid
+        #expect(Self.copied(file) == nil, "the watcher read the page before its input ended")
         watch.close()
         var status: Int32 = 0
         #expect(waitpid(pid, &status, 0) == pid, "the watcher did not end at the end of its input")
-        #expect(Self.lines(file) == ["keys 37 buttons", "keys 37 50 buttons", "keys 37 buttons", "keys 37 buttons 3", "keys buttons"])
+        #expect(Self.copied(file) == HeldCodes(keys: [37], buttons: [3]))
     }
 
-    @Test("a watcher that ended is started again on SIGCHLD and told what is held")
+    @Test("a watcher that ended is started again on SIGCHLD, on the same page")
     func restarted() throws {
         let (command, file) = Self.standIn()
         defer { unlink(file) }
         let watch = try HeldKeyWatch(command: command)
         #expect(watch.reap() == nil)
         watch.willHold(HeldCodes(keys: [64]))
-        #expect(poll(timeout: .seconds(5)) { Self.lines(file) == ["keys 64 buttons"] })
         let first = watch.pid
         kill(first, SIGKILL)
         var line: String?
@@ -79,11 +111,11 @@ struct HeldKeyWatchTests {
         })
         #expect(line?.contains("(pid \(first)) was ended by signal 9; started again (pid \(watch.pid))") ?? false, "\(line ?? "")")
         #expect(watch.pid != first && watch.pid > 0)
-        #expect(poll(timeout: .seconds(5)) { Self.lines(file) == ["keys 64 buttons", "keys 64 buttons"] }, "\(Self.lines(file))")
         let second = watch.pid
         watch.close()
         var status: Int32 = 0
         #expect(waitpid(second, &status, 0) == second)
+        #expect(Self.copied(file) == HeldCodes(keys: [64]))
     }
 }
 

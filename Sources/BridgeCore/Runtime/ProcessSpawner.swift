@@ -8,9 +8,9 @@ import Glibc
 /// watcher (``HeldKeyWatch``).
 ///
 /// `posix_spawn` — no shell, `argv` exactly as given — with standard input from a descriptor
-/// given or `/dev/null`, stdout and stderr inherited (the daemon's log) and no other
-/// descriptor (every one from 3 up is closed in the child, those the daemon itself inherited
-/// included), in a new session (its own process group, no controlling terminal: a signal to
+/// given or `/dev/null`, stdout and stderr inherited (the daemon's log), one more descriptor as
+/// 3 when given, and no other (every one above is closed in the child, those the daemon itself
+/// inherited included), in a new session (its own process group, no controlling terminal: a signal to
 /// the daemon's group does not reach it), with an empty signal mask and default dispositions
 /// (the daemon blocks signals for its `signalfd`, and a child must not inherit that), and
 /// without the variables the service manager meant for the daemon alone
@@ -28,8 +28,10 @@ public enum ProcessSpawner {
     ///   - argv: the program and its arguments; none may contain NUL.
     ///   - searchingPath: look `argv[0]` up in `PATH` (`posix_spawnp`).
     ///   - input: a descriptor for the child's standard input; nil: `/dev/null`.
+    ///   - passing: a descriptor the child gets as its descriptor 3 (the watcher's shared
+    ///     page, ``HeldKeyWatch``); nil: none.
     /// - Throws: ``SystemError`` naming the call that failed.
-    public static func spawn(_ argv: [String], searchingPath: Bool, input: Int32? = nil) throws(SystemError) -> Int32 {
+    public static func spawn(_ argv: [String], searchingPath: Bool, input: Int32? = nil, passing: Int32? = nil) throws(SystemError) -> Int32 {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         var defaults = sigset_t()
@@ -50,10 +52,14 @@ public enum ProcessSpawner {
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             }
         }
-        // Only 0–2 reach the child: not only ours (all close-on-exec), but also whatever the
-        // daemon inherited open from its own parent (a session manager, a terminal).
+        if let passing {
+            try SystemCall.returningErrno("posix_spawn_file_actions_adddup2") { posix_spawn_file_actions_adddup2(&actions, passing, 3) }
+        }
+        // Only 0–2 (and 3 when passed) reach the child: not only ours (all close-on-exec), but
+        // also whatever the daemon inherited open from its own parent (a session manager, a
+        // terminal).
         try SystemCall.returningErrno("posix_spawn_file_actions_addclosefrom_np") {
-            CLinux_posix_spawn_file_actions_addclosefrom(&actions, 3)
+            CLinux_posix_spawn_file_actions_addclosefrom(&actions, passing == nil ? 3 : 4)
         }
 
         var attributes = posix_spawnattr_t()

@@ -27,4 +27,8 @@ extern const short CLinux_POSIX_SPAWN_SETSID;
 // CLinux.c calls it for Swift.
 int CLinux_posix_spawn_file_actions_addclosefrom(posix_spawn_file_actions_t *actions, int from);
 
+// memfd_create(2) and MFD_CLOEXEC are declared only with _GNU_SOURCE too: CLinux.c calls it for Swift.
+int CLinux_memfd_create(const char *name, unsigned int flags);
+extern const unsigned int CLinux_MFD_CLOEXEC;
+
 #endif

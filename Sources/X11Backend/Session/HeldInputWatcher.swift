@@ -3,9 +3,9 @@ import BridgeCore
 import Glibc
 public import Logging
 
-/// The watcher's side of ``HeldKeyWatch``: a process apart from the daemon that reads, on its
-/// standard input, what the daemon holds through XTest, and when that input ends — the daemon
-/// ended, however it ended — releases with XTest what the last line said is held.
+/// The watcher's side of ``HeldKeyWatch``: a process apart from the daemon that waits for the end
+/// of its standard input — the daemon ended, however it ended — and then releases with XTest what
+/// the page it shares with the daemon (``HeldCodesPage``, its descriptor 3) says is held.
 ///
 /// The X server does not release what an XTest client held when the client goes (docs/reliability.md):
 /// a key pressed through XTest sits on the server's XTest keyboard, which every XTest client
@@ -23,23 +23,29 @@ public import Logging
 /// ```
 public enum HeldInputWatcher {
     /// Runs until standard input ends, releases what is held, and returns the exit code
-    /// (0; 1 when what was held could not be released).
+    /// (0; 1 when what was held could not be released, or there is no page to read it from).
     ///
     /// - Parameters:
     ///   - name: the display the daemon runs on.
     ///   - daemon: the daemon's pid, for the log.
-    ///   - input: where the daemon's lines come from (standard input).
+    ///   - input: the pipe whose end says the daemon is gone (standard input).
+    ///   - page: the descriptor of the page the daemon keeps what it holds in (3).
     ///   - logger: where the release is logged (the daemon's standard error: its log).
-    public static func run(display name: String, daemon: Int32, input: Int32 = 0, logger: Logger) -> Int32 {
+    public static func run(display name: String, daemon: Int32, input: Int32 = 0, page: Int32 = 3, logger: Logger) -> Int32 {
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { Glibc.signal(signal, SIG_IGN) }
+        let shared: HeldCodesPage
+        do throws(SystemError) {
+            shared = try HeldCodesPage(sharing: page)
+        } catch {
+            logger.error("held-input watcher: no page of what gesture-bridge (pid \(daemon)) holds on descriptor \(page) (\(error)): nothing can be released")
+            return 1
+        }
         var display = try? X11Display(name: name)
         display?.onConnectionLost { _ in }
         // It waits as long as the daemon runs: the pages start-up mapped (argument parsing, X
         // set-up) are let go of, as the idle daemon's are.
         _ = ResidentPages.trim()
-        var held = HeldCodes()
-        var pending: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
+        var buffer = [UInt8](repeating: 0, count: 256)
         reading: while true {
             var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
             if let display { descriptors.append(pollfd(fd: display.connectionFileDescriptor, events: Int16(POLLIN), revents: 0)) }
@@ -53,17 +59,14 @@ public enum HeldInputWatcher {
                 }
             }
             guard descriptors[0].revents != 0 else { continue }
+            // The daemon writes nothing: anything read is not its, and only the end counts.
             let count = buffer.withUnsafeMutableBytes { bytes in
                 (try? SystemCall.retryingInterrupts("read") { read(input, bytes.baseAddress, bytes.count) }) ?? 0
             }
             // End of input: the daemon closed the pipe or died.
             guard count > 0 else { break reading }
-            pending += buffer[..<count]
-            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                if let line = HeldCodes(line: String(decoding: pending[..<newline], as: UTF8.self)) { held = line }
-                pending.removeSubrange(...newline)
-            }
         }
+        let held = shared.read()
         guard !held.isEmpty else { return 0 }
         if display?.isConnectionLost ?? true {
             display = try? X11Display(name: name)
