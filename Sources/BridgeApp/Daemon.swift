@@ -360,6 +360,7 @@ public final class Daemon {
             }
             run.pipeline?.reload(fresh, at: session.now ?? Instant(milliseconds: 0))
             config = fresh
+            run.refreshPathTracing()
             follower.applied(loaded)
             logger.notice("config reloaded (\(reason))", metadata: ["config": "\(loaded.source)", "bindings": "\(fresh.bindings.count)"])
             for warning in fresh.warnings(source: "\(loaded.source)") { logger.warning("\(warning)") }

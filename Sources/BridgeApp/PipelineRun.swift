@@ -55,6 +55,14 @@ public final class PipelineRun {
         self.pipeline = nil
     }
 
+    /// Asks the observers again whether they watch paths (``PipelineObserver/watchesPaths``),
+    /// after a reload changed what they show.
+    public func refreshPathTracing() {
+        guard let pipeline else { return }
+        let watched = observers.contains { $0.watchesPaths }
+        if pipeline.tracesPaths != watched { pipeline.tracesPaths = watched }
+    }
+
     /// Feeds one input event: to the observers that watch input, then to the pipeline.
     public func feed(_ event: InputEvent) {
         for observer in inputObservers { observer.input(event) }

@@ -83,7 +83,11 @@ public final class FeedbackObserver: PipelineObserver {
         for i in trails.indices { trails[i].points.reserveCapacity(1024) }
     }
 
-    public var watchesPaths: Bool { true }
+    /// Only while the config shows something: the paths are reported from the engine's call
+    /// that handles each motion, and the motion that completes a gesture would otherwise carry
+    /// one more report to every observer before its action (docs/performance.md, «Latency by
+    /// drag shape»). The OSD needs them too: a path's end is where its words go.
+    public var watchesPaths: Bool { config().showsFeedback }
 
     public func runStarted() { prepareIfShown() }
 

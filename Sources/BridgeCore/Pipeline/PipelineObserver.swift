@@ -32,7 +32,8 @@ public protocol PipelineObserver: AnyObject {
     func observe(_ event: PipelineEvent)
     /// Whether ``observe(_:)`` wants the path of each undecided gesture
     /// (``PipelineEvent/path(_:)``, ``Pipeline/tracesPaths``): the on-screen trail. False: the
-    /// engine reports no paths unless another observer asks.
+    /// engine reports no paths unless another observer asks. Read when the run starts and after
+    /// each reload (``PipelineRun/refreshPathTracing()``).
     var watchesPaths: Bool { get }
     /// When the observer next needs a turn of the loop without input (a frame to draw, an OSD
     /// to take off the screen), on the local clock; nil: never. The loop's `poll` waits no

@@ -50,9 +50,15 @@ public struct HeldCodes: Hashable, Sendable, CustomStringConvertible {
     /// before their press is sent (``HeldKeyWatch/willHold(_:)``) and shrinks only once the
     /// releases were sent (``HeldKeyWatch/confirm(_:)``).
     public func store(into record: UnsafeMutableRawBufferPointer) {
+        store(into: record, keysFrom: 0, buttonsFrom: 0)
+    }
+
+    /// ``store(into:)`` of a record that holds the first `keysFrom` keys and `buttonsFrom`
+    /// buttons already.
+    func store(into record: UnsafeMutableRawBufferPointer, keysFrom: Int, buttonsFrom: Int) {
         precondition(record.count >= Self.recordSize && keys.count <= 256 && buttons.count <= 256)
-        for (index, key) in keys.enumerated() { record[Self.keysOffset + index] = key }
-        for (index, button) in buttons.enumerated() { record[Self.buttonsOffset + index] = UInt8(truncatingIfNeeded: button) }
+        for index in keysFrom..<max(keysFrom, keys.count) { record[Self.keysOffset + index] = keys[index] }
+        for index in buttonsFrom..<max(buttonsFrom, buttons.count) { record[Self.buttonsOffset + index] = UInt8(truncatingIfNeeded: buttons[index]) }
         record[0] = UInt8(keys.count & 0xff)
         record[1] = UInt8(keys.count >> 8)
         record[2] = UInt8(buttons.count & 0xff)
@@ -134,6 +140,13 @@ public final class HeldCodesPage {
         held.store(into: UnsafeMutableRawBufferPointer(start: base, count: HeldCodes.recordSize))
     }
 
+    /// Stores the codes of `held` from `keysFrom` and `buttonsFrom` on, then its counts: what a
+    /// record that held the first ones already needs to hold them all (``write(_:)`` in a few
+    /// stores, on the way to a key).
+    func append(_ held: HeldCodes, keysFrom: Int, buttonsFrom: Int) {
+        held.store(into: UnsafeMutableRawBufferPointer(start: base, count: HeldCodes.recordSize), keysFrom: keysFrom, buttonsFrom: buttonsFrom)
+    }
+
     /// What the page holds now.
     public func read() -> HeldCodes {
         HeldCodes(record: UnsafeRawBufferPointer(start: base, count: HeldCodes.recordSize))
@@ -192,6 +205,9 @@ public final class HeldKeyWatch {
     public init(command: [String]) throws(SystemError) {
         self.command = command
         page = try HeldCodesPage()
+        // Room for every keycode and button: appending on the way to a key never allocates.
+        announced.keys.reserveCapacity(256)
+        announced.buttons.reserveCapacity(256)
         try start()
     }
 
@@ -214,16 +230,26 @@ public final class HeldKeyWatch {
     /// it. Releases are not taken out here (the release may not have left yet): see
     /// ``confirm(_:)``.
     public func willHold(_ holding: HeldCodes) {
-        guard !announced.covers(holding) else { return }
-        announced = announced.union(holding)
-        page.write(announced)
+        holding.keys.withUnsafeBufferPointer { willHold(keys: $0, buttons: holding.buttons) }
+    }
+
+    /// ``willHold(_:)`` of keycodes and buttons as the performer keeps them, without making a
+    /// ``HeldCodes`` of them: it runs between a gesture's key press and its flush, so it
+    /// allocates nothing and stores only what is new.
+    public func willHold(keys: UnsafeBufferPointer<UInt8>, buttons: [Int]) {
+        let (keysBefore, buttonsBefore) = (announced.keys.count, announced.buttons.count)
+        for key in keys where !announced.keys.contains(key) { announced.keys.append(key) }
+        for button in buttons where !announced.buttons.contains(button) { announced.buttons.append(button) }
+        guard announced.keys.count != keysBefore || announced.buttons.count != buttonsBefore else { return }
+        page.append(announced, keysFrom: keysBefore, buttonsFrom: buttonsBefore)
     }
 
     /// Once every request so far has been sent to the server (after a flush): `holding` is what
     /// is down now, releases included.
     public func confirm(_ holding: HeldCodes) {
         guard holding != announced else { return }
-        announced = holding
+        announced.keys.replaceSubrange(announced.keys.indices, with: holding.keys)
+        announced.buttons.replaceSubrange(announced.buttons.indices, with: holding.buttons)
         page.write(announced)
     }
 

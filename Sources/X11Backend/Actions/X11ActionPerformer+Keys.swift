@@ -50,6 +50,11 @@ extension X11ActionPerformer {
             try press(step.keycode)
             pressed.append(step.keycode)
         }
+        // The presses go out now, the releases after: the application acts on the press, and
+        // writing down the releases (and what the daemon holds after them) no longer delays
+        // it (docs/performance.md, «Latency by drag shape»). The watcher's page already has
+        // the keys (``held``'s observer ran at each press).
+        display.flush()
         for keycode in pressed.reversed() { try release(keycode) }
     }
 
@@ -73,7 +78,7 @@ extension X11ActionPerformer {
         replacement[0] = keysym
         if replacement.count > 1 { replacement[1] = keysym }
         try changeMapping(of: spare, to: replacement)
-        mapping.keysyms.replaceSubrange(Self.range(of: spare, in: mapping), with: replacement)
+        mapping.replace(spare, with: replacement)
         temporaryMappings.append(TemporaryMapping(keycode: spare, keysym: keysym, original: original, restoreAfter: now + temporaryMappingHold))
         noteLentKeycodes()
         logger.debug("mapped \(name) on spare \(spare)")
@@ -198,11 +203,6 @@ extension X11ActionPerformer {
             var keysyms = keysyms
             XChangeKeyboardMapping(display, Int32(keycode.rawValue), Int32(keysyms.count), &keysyms, 1)
         }
-    }
-
-    private static func range(of keycode: KeyCode, in mapping: KeyboardMapping) -> Range<Int> {
-        let start = (Int(keycode.rawValue) - mapping.minKeycode) * mapping.keysymsPerKeycode
-        return start..<(start + mapping.keysymsPerKeycode)
     }
 
     /// Presses a key through XTest and writes it down as held. Part of the action's call: an

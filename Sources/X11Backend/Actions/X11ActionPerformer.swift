@@ -71,7 +71,9 @@ public final class X11ActionPerformer: ActionPerformer {
     /// of it first, ``HeldKeyWatch``).
     public var holdingChanged: ((HeldInput) -> Void)?
     /// Every key and button down through this performer: ``held`` and the ``borrowedKeys``.
-    public var holding: HeldInput { HeldInput(keys: held.keys + borrowedKeys.filter { !held.keys.contains($0) }, buttons: held.buttons) }
+    public var holding: HeldInput {
+        borrowedKeys.isEmpty ? held : HeldInput(keys: held.keys + borrowedKeys.filter { !held.keys.contains($0) }, buttons: held.buttons)
+    }
     /// Keysyms mapped on spare keycodes that are still to be restored.
     var temporaryMappings: [TemporaryMapping] = []
     /// The keycodes pressed for each held keysym (`hold`), in press order: the key, and Shift

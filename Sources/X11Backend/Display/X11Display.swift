@@ -373,15 +373,19 @@ public final class X11Display {
     /// ``keyboardMappingChangeIsQueued`` is false.
     private(set) var keyboardMappingChanges = 0
 
-    /// Whether a keyboard mapping notification waits in the queue, not yet handed out by
-    /// ``nextEvent()``. Reads what has arrived on the socket without blocking (one `read`, no
-    /// round trip) and removes nothing.
+    /// Whether a keyboard mapping notification waits in Xlib's queue, not yet handed out by
+    /// ``nextEvent()``; removes nothing.
+    ///
+    /// The socket is not read: a key action runs in the loop's turn that has just read
+    /// everything that had arrived (``nextEvent()``), and what arrives after that read is on
+    /// its way as much as what the server has not sent yet. A `poll` of the socket here was a
+    /// system call between a gesture's motion and its key (docs/performance.md, «Latency by
+    /// drag shape»).
     var keyboardMappingChangeIsQueued: Bool {
         guard !connection.lost else { return false }
-        // Usually nothing is queued and nothing has arrived: one `poll`, and the requests
-        // buffered so far (a claim) stay buffered, to go out with the action's.
-        var socket = pollfd(fd: XConnectionNumber(handle), events: Int16(POLLIN), revents: 0)
-        if XEventsQueued(handle, QueuedAlready) == 0, poll(&socket, 1, 0) == 0 { return false }
+        // Usually nothing is queued: the requests buffered so far (a claim) stay buffered, to
+        // go out with the action's.
+        if XEventsQueued(handle, QueuedAlready) == 0 { return false }
         // [XKB's event base or -1, found]: what the predicate, a C function, can be given.
         var state: [Int32] = [xkbEventBase ?? -1, 0]
         var unused = XEvent()

@@ -173,7 +173,12 @@ public final class X11Session {
     public func watchHeldInput(_ watch: HeldKeyWatch) {
         guard let injector = performer?.inner else { return }
         heldInputWatch = watch
-        injector.holdingChanged = { [unowned watch] holding in watch.willHold(HeldCodes(holding)) }
+        injector.holdingChanged = { [unowned watch] holding in
+            // A keycode is its byte (``KeyCode``): the performer's list is read as it is.
+            holding.keys.withUnsafeBufferPointer { keys in
+                keys.withMemoryRebound(to: UInt8.self) { watch.willHold(keys: $0, buttons: holding.buttons) }
+            }
+        }
         watch.confirm(HeldCodes(injector.holding))
     }
 
