@@ -181,6 +181,26 @@ struct FeedbackObserverTests {
         #expect(shown.canvas.trailFrames > 0 && shown.canvas.calls.contains(.endTrail(.pointer)))
     }
 
+    @Test("paths are reported only while the config shows something, and a reload that shows something asks for them again")
+    func pathsOnlyWhenShown() throws {
+        let swipes = try Config.parse("[[bind]]\ngesture = \"swipe\"\ndevice = \"pointer\"\ndirection = \"right\"\naction = \"key a\"\n", file: "c.toml")
+        var config = swipes
+        let observer = FeedbackObserver(canvas: RecordingCanvas(), config: { config }, isLocked: { false })
+        let run = PipelineRun(recognizing: config, observers: [observer])
+        // No trail and no OSD for a swipe: the motion that completes a gesture carries no path
+        // report to the observers before its key.
+        #expect(run.pipeline?.tracesPaths == false)
+        var shown = swipes
+        shown.feedback.base.osd = [.swipe]
+        config = shown
+        run.refreshPathTracing()
+        #expect(run.pipeline?.tracesPaths == true)
+        config = swipes
+        run.refreshPathTracing()
+        #expect(run.pipeline?.tracesPaths == false)
+        #expect(PipelineRun(recognizing: pointerStroke, observers: [FeedbackObserver(canvas: RecordingCanvas(), config: { pointerStroke }, isLocked: { false })]).pipeline?.tracesPaths == true, "a pointer stroke draws its trail by default")
+    }
+
     @Test("while the screen is locked nothing is shown")
     func nothingWhileLocked() {
         let feedback = FeedbackRun(pointerStroke)

@@ -34,4 +34,25 @@ struct KeyboardMappingTests {
         let wide = KeyboardMapping(minKeycode: 8, keysymsPerKeycode: 4, keysyms: [0x61, 0x41, 0x3b1, 0x391])
         #expect(wide.locate(0x3b1) == nil)
     }
+
+    @Test("a keysym on several keycodes is found where a scan would find it: the lowest keycode in column 0, else the lowest in column 1")
+    func precedence() {
+        // 8: `b a`, 9: `a A`, 10: `c b`, 11: `a c`
+        let twice = KeyboardMapping(minKeycode: 8, keysymsPerKeycode: 2, keysyms: [0x62, 0x61, 0x61, 0x41, 0x63, 0x62, 0x61, 0x63])
+        #expect(twice.locate(0x61)! == (KeyCode(rawValue: 9), false))
+        #expect(twice.locate(0x62)! == (KeyCode(rawValue: 8), false))
+        #expect(twice.locate(0x63)! == (KeyCode(rawValue: 10), false))
+        #expect(twice.locate(0x41)! == (KeyCode(rawValue: 9), true))
+    }
+
+    @Test("a keycode given other keysyms is found by them, and no longer by its old ones")
+    func replaced() {
+        var changed = mapping
+        changed.replace(KeyCode(rawValue: 12), with: [0x1008ff1d, 0x1008ff1d])
+        #expect(changed.locate(0x1008ff1d)! == (KeyCode(rawValue: 12), false))
+        changed.replace(KeyCode(rawValue: 8), with: [0, 0])
+        #expect(changed.locate(0x61) == nil)
+        #expect(changed.spareKeycodes() == [KeyCode(rawValue: 10), KeyCode(rawValue: 8)])
+        #expect(changed != mapping)
+    }
 }
