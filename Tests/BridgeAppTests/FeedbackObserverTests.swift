@@ -73,6 +73,8 @@ final class FeedbackRun {
         for event in script.events {
             let due = start + .milliseconds(event.time.milliseconds)
             while let deadline = observer.nextDeadline, deadline <= due {
+                // A deadline already past after a turn's end: a loop that would never wait.
+                if deadline < now { Issue.record("the observer asks for a turn \(now - deadline) in the past"); return }
                 now = max(now, deadline)
                 run.turnEnded()
             }
@@ -86,6 +88,7 @@ final class FeedbackRun {
     func wait(_ duration: Duration) {
         let until = now + duration
         while let deadline = observer.nextDeadline, deadline <= until {
+            if deadline < now { Issue.record("the observer asks for a turn \(now - deadline) in the past"); return }
             now = max(now, deadline)
             run.turnEnded()
         }
@@ -209,5 +212,17 @@ struct FeedbackObserverTests {
         // In millimetres, the rule as written and what it is on the monitor the path began on.
         #expect(FeedbackText.missed(StrokeMiss(shape: nil, score: nil, diagonal: 42.4, minimumDiagonal: 75.6), strokeMinMm: 20)
             == "too small for a shape: 42 px across, stroke_min_mm is 20 (76 px here)")
+    }
+
+    @Test("a press held still after an earlier gesture's frames: the observer asks for no turn until something moves")
+    func aPressHeldStillAsksForNothing() {
+        let feedback = FeedbackRun(pointerStroke)
+        var s = Script()
+        s.pointerPath((0...40).map { Point(x: 300 + Double($0) * 5, y: 300) }, time: 0, duration: 400)
+        s.press(3, 500, 500, at: 2_000)
+        feedback.play(s)
+        #expect(feedback.observer.nextDeadline.map { $0 > feedback.now } ?? true, "a deadline in the past: the loop would spin")
+        feedback.wait(.seconds(1))
+        #expect(feedback.observer.nextDeadline == nil, "the press held still: nothing to do")
     }
 }
