@@ -262,7 +262,7 @@ public final class FeedbackObserver: PipelineObserver {
     private func prepareIfNeeded() {
         guard !prepared else { return }
         prepared = true
-        canvas.prepare()
+        canvas.prepare(characters: FeedbackText.characters(in: config()))
     }
 
     public func runEnding(exitCode: Int32) -> Int32 {

@@ -28,8 +28,9 @@ public enum ProcessSpawner {
     ///   - argv: the program and its arguments; none may contain NUL.
     ///   - searchingPath: look `argv[0]` up in `PATH` (`posix_spawnp`).
     ///   - input: a descriptor for the child's standard input; nil: `/dev/null`.
+    ///   - output: a descriptor for the child's standard output; nil: the daemon's.
     /// - Throws: ``SystemError`` naming the call that failed.
-    public static func spawn(_ argv: [String], searchingPath: Bool, input: Int32? = nil) throws(SystemError) -> Int32 {
+    public static func spawn(_ argv: [String], searchingPath: Bool, input: Int32? = nil, output: Int32? = nil) throws(SystemError) -> Int32 {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         var defaults = sigset_t()
@@ -49,6 +50,9 @@ public enum ProcessSpawner {
             try SystemCall.returningErrno("posix_spawn_file_actions_addopen") {
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             }
+        }
+        if let output {
+            try SystemCall.returningErrno("posix_spawn_file_actions_adddup2") { posix_spawn_file_actions_adddup2(&actions, output, 1) }
         }
         // Only 0–2 reach the child: not only ours (all close-on-exec), but also whatever the
         // daemon inherited open from its own parent (a session manager, a terminal).
