@@ -53,7 +53,9 @@ struct OSDGlyphTests {
             defer { canvas.close() }
             let words = "circle → key F5"
             canvas.prepare(characters: Set(words.unicodeScalars))
-            #expect(canvas.glyphJob != nil, "the renderer runs from the start")
+            // Taken at start-up (a warm fontconfig takes tens of milliseconds; a loaded machine
+            // may leave it to the first OSD).
+            #expect(canvas.glyphJob == nil || canvas.glyphSets.isEmpty)
             canvas.showOSD(words, near: Point(x: 200, y: 200))
             canvas.flush()
             let size = X11FeedbackCanvas.pixelSize(dpi: 96)

@@ -8,9 +8,10 @@ import Glibc
 /// One run of the OSD's glyph renderer (``OSDGlyphs``): the process started with a request
 /// (pixel sizes, characters), its output read from a pipe when the daemon needs it.
 ///
-/// Starting never waits. The renderer is collected at the first OSD that needs what it renders
-/// — at start-up it has long finished by then, and reading its output costs a few reads — or
-/// given up after ``timeout``. Only this child is reaped here (`waitpid` on its pid): the
+/// Starting never waits. The canvas waits a little for the renderer at start-up (it is usually
+/// done within tens of milliseconds: then nothing of it is left to do, no process to reap);
+/// else it is collected at the first OSD that needs what it renders, or given up after
+/// ``timeout``. Only this child is reaped here (`waitpid` on its pid): the
 /// daemon's other children are others' to reap.
 ///
 /// ```swift
@@ -22,6 +23,8 @@ final class OSDGlyphJob {
     let characters: [UInt32]
     private var pid: Int32 = -1
     private var readEnd: Int32 = -1
+    /// What the renderer wrote so far.
+    private var output: [UInt8] = []
     /// How long the renderer may take, from the moment it is waited for: fontconfig reads its
     /// caches (a first run without them scans the fonts: seconds on a slow disk).
     static let timeout = Duration.seconds(10)
@@ -62,26 +65,56 @@ final class OSDGlyphJob {
     ///
     /// - Throws: ``OSDGlyphJob/Failure`` when it failed, took too long or wrote garbage.
     func collect() throws(Failure) -> [OSDGlyphs.Face] {
-        defer { abandon() }
-        let deadline = ContinuousClock.now + Self.timeout
-        var bytes: [UInt8] = []
+        guard let faces = try collect(within: Self.timeout) else {
+            abandon()
+            throw .timedOut
+        }
+        return faces
+    }
+
+    /// The faces, when the renderer is done within `limit`; nil while it still runs (what it
+    /// wrote so far is kept for the next call).
+    ///
+    /// - Throws: ``OSDGlyphJob/Failure`` when it failed or wrote garbage.
+    func collect(within limit: Duration) throws(Failure) -> [OSDGlyphs.Face]? {
+        do throws(Failure) {
+            guard try readOutput(for: limit) else { return nil }
+            let faces = try finish()
+            abandon()
+            return faces
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    /// Reads what the renderer writes until its output ends (true) or `limit` passes (false).
+    private func readOutput(for limit: Duration) throws(Failure) -> Bool {
+        let deadline = ContinuousClock.now + limit
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let left = deadline - .now
-            guard left > .zero else { throw .timedOut }
             var fds = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
-            let ready = (try? SystemCall.poll(&fds, timeout: Int32(clamping: left.components.seconds * 1000 + 1))) ?? -1
+            let milliseconds = max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+            let ready = (try? SystemCall.poll(&fds, timeout: Int32(clamping: milliseconds))) ?? -1
             if ready < 0 { throw .unreadable }
-            if ready == 0 { continue }
+            if ready == 0 {
+                if ContinuousClock.now >= deadline { return false }
+                continue
+            }
             let count = buffer.withUnsafeMutableBytes { b in
                 (try? SystemCall.retryingInterrupts("read") { read(readEnd, b.baseAddress, b.count) }) ?? -1
             }
             if count < 0 { throw .unreadable }
-            if count == 0 { break }
-            bytes.append(contentsOf: buffer[..<count])
-            if bytes.count > Self.maximumOutput { throw .garbled }
+            if count == 0 { return true }
+            output.append(contentsOf: buffer[..<count])
+            if output.count > Self.maximumOutput { throw .garbled }
         }
-        // The output ended: the renderer is exiting.
+    }
+
+    /// Once the output ended: the renderer's exit (it is exiting), and the faces it wrote.
+    private func finish() throws(Failure) -> [OSDGlyphs.Face] {
+        let deadline = ContinuousClock.now + Self.timeout
         var status: Int32 = 0
         while true {
             let result = (try? SystemCall.retryingInterrupts("waitpid") { waitpid(pid, &status, WNOHANG) }) ?? -1
@@ -93,7 +126,7 @@ final class OSDGlyphJob {
         guard CLinux_WIFEXITED(status) else { throw .ended(signal: CLinux_WTERMSIG(status)) }
         let code = CLinux_WEXITSTATUS(status)
         guard code == 0 else { throw OSDGlyphs.Failure(rawValue: code).map(Failure.renderer) ?? .exited(code) }
-        guard let faces = OSDGlyphs.decode(bytes) else { throw .garbled }
+        guard let faces = OSDGlyphs.decode(output) else { throw .garbled }
         return faces
     }
 

@@ -20,7 +20,25 @@ extension X11FeedbackCanvas {
         let sizes = Set(monitors.map { Self.pixelSize(dpi: $0.dpi) }).filter { glyphSets[$0] == nil }.sorted()
         guard !sizes.isEmpty else { return }
         glyphJob = startGlyphJob(pixelSizes: sizes, characters: wantedCharacters.sorted())
+        // Usually done within tens of milliseconds (fontconfig's caches read): taken now, at
+        // start-up, so that no finished renderer waits to be reaped until the first OSD.
+        if let job = glyphJob {
+            do throws(OSDGlyphJob.Failure) {
+                if let faces = try job.collect(within: Self.startupGlyphWait) {
+                    glyphJob = nil
+                    upload(faces)
+                }
+            } catch {
+                glyphJob = nil
+                glyphsUnavailable = "\(error)"
+            }
+        }
     }
+
+    /// How long start-up waits for the renderer before leaving it to the first OSD: a warm
+    /// fontconfig renders the OSD's characters in 20–40 ms; a cold one (its caches being built)
+    /// can take seconds, which start-up must not wait for.
+    static let startupGlyphWait = Duration.milliseconds(250)
 
     /// The glyph set at `pixelSize` with every one of `characters` in it: rendered now — the
     /// OSD waits for it, the gesture's action went out before — when they are not there yet (a
@@ -62,12 +80,15 @@ extension X11FeedbackCanvas {
     /// is not started again for every OSD).
     private func take(_ job: OSDGlyphJob) {
         do throws(OSDGlyphJob.Failure) {
-            let faces = try job.collect()
-            guard let display, let server, let a8 = server.a8 else { return }
-            for face in faces { upload(face, on: display, format: a8) }
+            upload(try job.collect())
         } catch {
             glyphsUnavailable = "\(error)"
         }
+    }
+
+    private func upload(_ faces: [OSDGlyphs.Face]) {
+        guard let display, let server, let a8 = server.a8 else { return }
+        for face in faces { upload(face, on: display, format: a8) }
     }
 
     /// Adds `face`'s glyphs to the glyph set of its size (made when there is none).
