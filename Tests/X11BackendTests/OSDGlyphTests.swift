@@ -45,6 +45,19 @@ struct OSDGlyphTests {
         return (window, frame, white)
     }
 
+    /// The bounding box of `window`'s bounding shape (x, y, width, height), window coordinates.
+    private func shapeBox(_ client: XClient, _ window: Window) -> (Int, Int, Int, Int)? {
+        var count: Int32 = 0, ordering: Int32 = 0
+        guard let rects = XShapeGetRectangles(client.display, window, ShapeBounding, &count, &ordering), count > 0 else { return nil }
+        defer { XFree(rects) }
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for i in 0..<Int(count) {
+            let r = rects[i]
+            x0 = min(x0, Int(r.x)); y0 = min(y0, Int(r.y)); x1 = max(x1, Int(r.x) + Int(r.width)); y1 = max(y1, Int(r.y) + Int(r.height))
+        }
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+
     @Test("made ready for the config's characters before the first OSD, which then shows them; a character nobody prepared is still drawn")
     func preparedAndUnknownCharacters() throws {
         try XServer.with { server in
@@ -69,6 +82,9 @@ struct OSDGlyphTests {
             #expect(first.white > 100, "\(first.white) white pixels")
             let advance = words.unicodeScalars.reduce(0) { $0 + set.advances[$1.value]! }
             #expect(first.frame.width > advance && first.frame.width < advance + 3 * (set.ascent + set.descent))
+            // The plate is the window's shape: all of it, nothing more.
+            let box = try #require(shapeBox(client, first.window))
+            #expect(box.0 == 0 && box.1 == 0 && abs(box.2 - first.frame.width) <= 1 && abs(box.3 - first.frame.height) <= 1, "\(box), \(first.frame)")
 
             // Not among the prepared characters: rendered when first shown, and drawn.
             canvas.hideOSD()
@@ -76,7 +92,12 @@ struct OSDGlyphTests {
             canvas.flush()
             let grown = try #require(canvas.glyphSets[size])
             #expect(Set("Ж✓é".unicodeScalars.map(\.value)).isSubset(of: grown.advances.keys))
-            #expect(poll { (shownOSD(client)?.white ?? 0) > 20 })
+            var second = shownOSD(client)
+            #expect(poll { second = shownOSD(client); return (second?.white ?? 0) > 20 })
+            // Narrower words: the shape was set anew, not added to the last plate's.
+            if let second, let box = shapeBox(client, second.window) {
+                #expect(second.frame.width < first.frame.width && abs(box.2 - second.frame.width) <= 1, "\(box), \(second.frame)")
+            }
             #expect(!recording.messages.contains { $0.level >= .warning }, "\(recording.messages)")
         }
     }

@@ -68,10 +68,7 @@ extension X11FeedbackCanvas {
                     }
                 }
                 XSetWindowBackgroundPixmap(handle, window.id, pixmap)
-                let region = XCreateRegion()
-                defer { XDestroyRegion(region) }
-                OverlayRegion.add(plate, to: region)
-                XShapeCombineRegion(handle, window.id, ShapeBounding, 0, 0, region, ShapeSet)
+                OverlayRegion.unite(plate, polygonsOf: plate.count, with: window.id, handle, operation: ShapeSet)
                 XMoveResizeWindow(handle, window.id, Int32(x), Int32(y), UInt32(width), UInt32(height))
                 window.width = width
                 window.height = height
