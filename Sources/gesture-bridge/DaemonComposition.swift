@@ -39,6 +39,6 @@ extension GlobalOptions {
 /// «Feedback»); nothing is shown while the screen is locked.
 func feedbackObserver(_ session: X11Session, _ daemon: Daemon, logger: Logger) -> FeedbackObserver {
     FeedbackObserver(
-        canvas: X11FeedbackCanvas(displayName: session.name, logger: logger), config: { [unowned daemon] in daemon.config },
+        canvas: X11FeedbackCanvas(displayName: session.name, logger: logger, glyphRenderer: OSDGlyphRender.command), config: { [unowned daemon] in daemon.config },
         isLocked: { [unowned session] in session.capture.screenLock?.lock != nil })
 }

@@ -46,6 +46,7 @@ struct GestureBridge: ParsableCommand, GlobalOptionsCommand {
         // A closed stdout pipe must end output quietly, not kill the process.
         signal(SIGPIPE, SIG_IGN)
         HeldInputWatch.runIfAsked(CommandLine.arguments)
+        OSDGlyphRender.runIfAsked(CommandLine.arguments)
         if let error = unknownSubcommand(in: CommandLine.arguments.dropFirst()) { Self.exit(withError: error) }
         Self.main(nil)
     }

@@ -18,8 +18,12 @@ enum HeldInputWatch {
     /// daemon runs, by its path (so `ps` names it gesture-bridge), or `/proc/self/exe` when a
     /// package upgrade removed that file since the daemon started.
     static func command(display: String) -> [String] {
-        let running = ShapesCommand.executablePath().flatMap { $0.hasSuffix(" (deleted)") ? nil : $0 }
-        return [running ?? "/proc/self/exe", flag, display, String(getpid())]
+        [executable, flag, display, String(getpid())]
+    }
+
+    /// The binary this process runs, by its path, or `/proc/self/exe` when that file is gone.
+    static var executable: String {
+        ShapesCommand.executablePath().flatMap { $0.hasSuffix(" (deleted)") ? nil : $0 } ?? "/proc/self/exe"
     }
 
     /// Runs the watcher and exits, when `arguments` (the whole command line) start it.

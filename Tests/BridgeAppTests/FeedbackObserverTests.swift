@@ -17,9 +17,14 @@ final class RecordingCanvas: FeedbackCanvas {
 
     var calls: [Call] = []
     var prepared = 0
+    /// The characters the last ``prepare(characters:)`` was given.
+    var preparedCharacters: Set<Unicode.Scalar> = []
     var frameInterval = Duration.milliseconds(16)
 
-    func prepare() { prepared += 1 }
+    func prepare(characters: Set<Unicode.Scalar>) {
+        prepared += 1
+        preparedCharacters = characters
+    }
     func drawTrail(_ device: DeviceKind, points: ArraySlice<Point>, style: TrailStyle, begins: Bool) {
         calls.append(.trail(device, Array(points), begins: begins))
     }
@@ -73,6 +78,8 @@ final class FeedbackRun {
         for event in script.events {
             let due = start + .milliseconds(event.time.milliseconds)
             while let deadline = observer.nextDeadline, deadline <= due {
+                // A deadline already past after a turn's end: a loop that would never wait.
+                if deadline < now { Issue.record("the observer asks for a turn \(now - deadline) in the past"); return }
                 now = max(now, deadline)
                 run.turnEnded()
             }
@@ -86,6 +93,7 @@ final class FeedbackRun {
     func wait(_ duration: Duration) {
         let until = now + duration
         while let deadline = observer.nextDeadline, deadline <= until {
+            if deadline < now { Issue.record("the observer asks for a turn \(now - deadline) in the past"); return }
             now = max(now, deadline)
             run.turnEnded()
         }
@@ -229,5 +237,50 @@ struct FeedbackObserverTests {
         // In millimetres, the rule as written and what it is on the monitor the path began on.
         #expect(FeedbackText.missed(StrokeMiss(shape: nil, score: nil, diagonal: 42.4, minimumDiagonal: 75.6), strokeMinMm: 20)
             == "too small for a shape: 42 px across, stroke_min_mm is 20 (76 px here)")
+    }
+
+    @Test("the canvas is made ready for every character an OSD of the config can show: the fixed words, shape names, actions beyond ASCII")
+    func preparedForTheConfigsCharacters() throws {
+        let config = try Config.parse("""
+            [[bind]]
+            gesture = "stroke"
+            shape = "circle"
+            device = "pointer"
+            action = "exec notify-send 'Größe ✓ 完了'"
+            """, file: "c.toml")
+        let feedback = FeedbackRun(config)
+        let prepared = feedback.canvas.preparedCharacters
+        #expect(feedback.canvas.prepared == 1)
+        #expect(Set("öß✓完了→".unicodeScalars).isSubset(of: prepared))
+        #expect(prepared == FeedbackText.characters(in: config))
+        // What the OSD said of a circle and of a scribble: nothing it had to make ready later.
+        let template = StrokeShape.builtIn.first { $0.name == "circle" }!.points.map { Point(x: 300 + $0.x * 2.5, y: 300 + $0.y * 2.5) }
+        var s = Script()
+        s.pointerPath(template, time: 0, duration: 600)
+        s.pointerPath((0...60).map { Point(x: 300 + Double($0) * 5, y: 300 + ($0 % 2 == 0 ? 0 : 40)) }, time: 2_000, duration: 500)
+        feedback.play(s)
+        feedback.wait(.milliseconds(16))
+        #expect(feedback.canvas.osds.count == 2, "\(feedback.canvas.osds)")
+        for words in feedback.canvas.osds { #expect(Set(words.unicodeScalars).isSubset(of: prepared), "\(words)") }
+    }
+
+    @Test("with no OSD for any device no character is made ready (a trail alone needs no letters)")
+    func noOSDNoCharacters() throws {
+        var config = pointerStroke
+        config.feedback.base.osd = []
+        let feedback = FeedbackRun(config)
+        #expect(feedback.canvas.prepared == 1 && feedback.canvas.preparedCharacters.isEmpty)
+    }
+
+    @Test("a press held still after an earlier gesture's frames: the observer asks for no turn until something moves")
+    func aPressHeldStillAsksForNothing() {
+        let feedback = FeedbackRun(pointerStroke)
+        var s = Script()
+        s.pointerPath((0...40).map { Point(x: 300 + Double($0) * 5, y: 300) }, time: 0, duration: 400)
+        s.press(3, 500, 500, at: 2_000)
+        feedback.play(s)
+        #expect(feedback.observer.nextDeadline.map { $0 > feedback.now } ?? true, "a deadline in the past: the loop would spin")
+        feedback.wait(.seconds(1))
+        #expect(feedback.observer.nextDeadline == nil, "the press held still: nothing to do")
     }
 }

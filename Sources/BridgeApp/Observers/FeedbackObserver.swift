@@ -124,6 +124,10 @@ public final class FeedbackObserver: PipelineObserver {
             trails[i].points.append(step.point)
             trails[i].style = TrailStyle(color: settings.trailColor, width: settings.trailWidth)
             trails[i].slop = slop(of: step.device, in: config)
+            // The start is a point not drawn yet: the turn's end must look at it (within the
+            // slop it is taken as drawn). Else ``nextDeadline`` would name the last frame,
+            // long past, until a motion came: a loop that never waits while a press is held still.
+            dirty = true
         case .point:
             guard trails[i].active else { return }
             trails[i].points.append(step.point)
@@ -262,7 +266,7 @@ public final class FeedbackObserver: PipelineObserver {
     private func prepareIfNeeded() {
         guard !prepared else { return }
         prepared = true
-        canvas.prepare()
+        canvas.prepare(characters: FeedbackText.characters(in: config()))
     }
 
     public func runEnding(exitCode: Int32) -> Int32 {

@@ -18,8 +18,11 @@ public protocol FeedbackCanvas: AnyObject {
     /// How long one frame of the screen lasts (its refresh rate's period): drawing more often
     /// than this shows nothing more.
     var frameInterval: Duration { get }
-    /// Gets ready to draw (a connection, windows) before the first gesture needs it.
-    func prepare()
+    /// Gets ready to draw (a connection, windows, the letters of `characters`) before the first
+    /// gesture needs it. `characters`: those an OSD of the config can show
+    /// (``FeedbackText/characters(in:)``); empty when no OSD is shown. Others are still drawn,
+    /// made ready when first shown.
+    func prepare(characters: Set<Unicode.Scalar>)
     /// Draws more of `device`'s trail: the line through `points`, in order. With `begins`, a
     /// new trail starts with them; otherwise the first point is the last one drawn before.
     func drawTrail(_ device: DeviceKind, points: ArraySlice<Point>, style: TrailStyle, begins: Bool)

@@ -13,7 +13,7 @@ public enum FeedbackText {
     /// it); a stroke that matched a shape but fired nothing says so.
     public static func fired(_ report: GestureReport, binding: Binding?) -> String {
         guard let binding else { return "\(name(of: report)): nothing bound here" }
-        return "\(name(of: report)) → \(binding.actionExcerpt)"
+        return name(of: report) + separator + binding.actionExcerpt
     }
 
     /// Why a stroke drawn to its lift fired nothing.
@@ -49,6 +49,24 @@ public enum FeedbackText {
         if let edge = report.edge { words.append("from the \(edge.rawValue) edge") }
         return words.joined(separator: " ")
     }
+
+    /// Every character an OSD of `config` can show: the fixed words and numbers (printable
+    /// ASCII and the arrow), its shapes' names and its bindings' action excerpts; none when no
+    /// device names any gesture. The OSD's letters are made ready for these before the first
+    /// gesture (``FeedbackCanvas/prepare(characters:)``).
+    public static func characters(in config: Config) -> Set<Unicode.Scalar> {
+        let devices = [config.feedback.base] + Array(config.feedback.devices.values)
+        guard devices.contains(where: { !$0.osd.isEmpty }) else { return [] }
+        var characters = Set((0x20...0x7e).compactMap(Unicode.Scalar.init))
+        characters.formUnion(separator.unicodeScalars)
+        for shape in config.allShapes { characters.formUnion(shape.name.unicodeScalars) }
+        for binding in config.bindings { characters.formUnion(binding.actionExcerpt.unicodeScalars) }
+        return characters
+    }
+
+    /// Between a gesture's name and its action: the one character of the fixed texts beyond
+    /// printable ASCII.
+    static let separator = " → "
 
     /// `0.74`: a score as the OSD shows it (two decimals, rounded).
     static func twoDecimals(_ value: Double) -> String {

@@ -8,10 +8,11 @@ import Glibc
 /// watcher (``HeldKeyWatch``).
 ///
 /// `posix_spawn` — no shell, `argv` exactly as given — with standard input from a descriptor
-/// given or `/dev/null`, stdout and stderr inherited (the daemon's log), one more descriptor as
-/// 3 when given, and no other (every one above is closed in the child, those the daemon itself
-/// inherited included), in a new session (its own process group, no controlling terminal: a signal to
-/// the daemon's group does not reach it), with an empty signal mask and default dispositions
+/// given or `/dev/null`, standard output to a descriptor given or inherited and standard error
+/// inherited (the daemon's log), one more descriptor as 3 when given, and no other (every one
+/// above is closed in the child, those the daemon itself inherited included), in a new session
+/// (its own process group, no controlling terminal: a signal to the daemon's group does not
+/// reach it), with an empty signal mask and default dispositions
 /// (the daemon blocks signals for its `signalfd`, and a child must not inherit that), and
 /// without the variables the service manager meant for the daemon alone
 /// (``SystemdNotifier/serviceVariables``: a child that found `NOTIFY_SOCKET` could tell
@@ -28,10 +29,13 @@ public enum ProcessSpawner {
     ///   - argv: the program and its arguments; none may contain NUL.
     ///   - searchingPath: look `argv[0]` up in `PATH` (`posix_spawnp`).
     ///   - input: a descriptor for the child's standard input; nil: `/dev/null`.
+    ///   - output: a descriptor for the child's standard output; nil: the daemon's.
     ///   - passing: a descriptor the child gets as its descriptor 3 (the watcher's shared
     ///     page, ``HeldKeyWatch``); nil: none.
     /// - Throws: ``SystemError`` naming the call that failed.
-    public static func spawn(_ argv: [String], searchingPath: Bool, input: Int32? = nil, passing: Int32? = nil) throws(SystemError) -> Int32 {
+    public static func spawn(
+        _ argv: [String], searchingPath: Bool, input: Int32? = nil, output: Int32? = nil, passing: Int32? = nil
+    ) throws(SystemError) -> Int32 {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         var defaults = sigset_t()
@@ -51,6 +55,9 @@ public enum ProcessSpawner {
             try SystemCall.returningErrno("posix_spawn_file_actions_addopen") {
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             }
+        }
+        if let output {
+            try SystemCall.returningErrno("posix_spawn_file_actions_adddup2") { posix_spawn_file_actions_adddup2(&actions, output, 1) }
         }
         if let passing {
             try SystemCall.returningErrno("posix_spawn_file_actions_adddup2") { posix_spawn_file_actions_adddup2(&actions, passing, 3) }

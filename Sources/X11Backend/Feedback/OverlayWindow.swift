@@ -198,8 +198,10 @@ enum OverlayRegion {
     /// Adds the convex polygons of `outlines` (each `size` points, root pixels) to `window`'s
     /// bounding shape in one request: filled into a bitmap of their bounding box, which the
     /// server unites with the shape (uniting polygon regions one by one on this side grows
-    /// quadratically with a frame's segments).
-    static func unite(_ outlines: [Point], polygonsOf size: Int, with window: Window, _ handle: OpaquePointer) {
+    /// quadratically with a frame's segments). With `operation` `ShapeSet`, they become the
+    /// shape (the OSD's plate). Xlib's own regions are not used: their code is pages the
+    /// daemon would keep resident after every OSD (docs/performance.md, «Feedback»).
+    static func unite(_ outlines: [Point], polygonsOf size: Int, with window: Window, _ handle: OpaquePointer, operation: Int32 = ShapeUnion) {
         guard size >= 3, outlines.count >= size else { return }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for p in outlines {
@@ -224,16 +226,7 @@ enum OverlayRegion {
             XFillPolygon(handle, bitmap, gc, &points, Int32(size), Convex, CoordModeOrigin)
             start += size
         }
-        XShapeCombineMask(handle, window, ShapeBounding, Int32(x0), Int32(y0), bitmap, ShapeUnion)
-    }
-
-    /// Adds the polygon `outline` (root pixels, rounded to whole ones) to `region`.
-    static func add(_ outline: [Point], to region: Region?) {
-        guard outline.count >= 3 else { return }
-        var points = outline.map { XPoint(x: Int16(clamping: Int($0.x.rounded())), y: Int16(clamping: Int($0.y.rounded()))) }
-        guard let polygon = XPolygonRegion(&points, Int32(points.count), WindingRule) else { return }
-        XUnionRegion(region, polygon, region)
-        XDestroyRegion(polygon)
+        XShapeCombineMask(handle, window, ShapeBounding, Int32(x0), Int32(y0), bitmap, operation)
     }
 }
 

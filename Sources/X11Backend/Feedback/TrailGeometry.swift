@@ -1,5 +1,4 @@
 public import GestureEngine
-import Glibc
 
 /// The outlines the trail and the OSD are drawn with: a line segment with round ends (a
 /// capsule: drawn one after the other, they make a line with round joins, whatever the angle)
@@ -41,30 +40,41 @@ public enum TrailGeometry {
     /// cos and sin of the capsule's vertex angles from its direction: −90° to 90° (around its
     /// end), then 90° to 270° (around its start), ``arcSteps`` steps each.
     private static let halfCircles: [(Double, Double)] = (0...(2 * arcSteps + 1)).map { k in
-        let step = k <= arcSteps ? k : k - arcSteps - 1
-        let angle = (k <= arcSteps ? -Double.pi / 2 : Double.pi / 2) + Double.pi * Double(step) / Double(arcSteps)
-        return (Glibc.cos(angle), Glibc.sin(angle))
+        k <= arcSteps ? turn[(3 * arcSteps / 2 + k) % turn.count] : turn[(arcSteps / 2 + k - arcSteps - 1) % turn.count]
     }
+
+    /// cos and sin of k · 15° (π / ``arcSteps``), a whole turn. Made by turning (1, 0) by 15°
+    /// again and again, whose cosine and sine are square roots: the drawing never calls `sin`
+    /// or `cos`, so it never pages in libm's, among its largest functions (the trail and the
+    /// OSD must cost little resident memory; docs/performance.md, «Feedback»).
+    static let turn: [(Double, Double)] = {
+        let c = (6.0.squareRoot() + 2.0.squareRoot()) / 4, s = (6.0.squareRoot() - 2.0.squareRoot()) / 4
+        var v = (1.0, 0.0)
+        var table: [(Double, Double)] = []
+        for _ in 0..<(2 * arcSteps) {
+            table.append(v)
+            v = (v.0 * c - v.1 * s, v.0 * s + v.1 * c)
+        }
+        return table
+    }()
 
     /// The outline of the rectangle at (`x`, `y`) of `width` × `height` with corners rounded by
     /// `radius` (at most half the shorter side).
     public static func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) -> [Point] {
         let r = max(0, min(radius, width / 2, height / 2))
+        // Each corner a quarter turn from its first angle (−90°, 0°, 90°, 180°: entries of ``turn``).
+        let quarter = arcSteps / 2
         let corners = [
-            (x + width - r, y + r, -Double.pi / 2), (x + width - r, y + height - r, 0.0),
-            (x + r, y + height - r, Double.pi / 2), (x + r, y + r, Double.pi),
+            (x + width - r, y + r, 3 * quarter), (x + width - r, y + height - r, 0),
+            (x + r, y + height - r, quarter), (x + r, y + r, 2 * quarter),
         ]
         var outline: [Point] = []
-        let steps = arcSteps / 2
         for (cx, cy, start) in corners {
-            for k in 0...steps {
-                let angle = start + Double.pi / 2 * Double(k) / Double(steps)
-                outline.append(Point(x: cx + r * cosine(angle), y: cy + r * sine(angle)))
+            for k in 0...quarter {
+                let (c, s) = turn[(start + k) % turn.count]
+                outline.append(Point(x: cx + r * c, y: cy + r * s))
             }
         }
         return outline
     }
-
-    private static func sine(_ x: Double) -> Double { Glibc.sin(x) }
-    private static func cosine(_ x: Double) -> Double { Glibc.cos(x) }
 }

@@ -19,8 +19,8 @@ public import Logging
 /// one, it is a window of the screen's visual whose bounding shape is the line itself and whose
 /// background is the trail's colour (opaque: only a compositor can blend). The OSD is a dark
 /// plate with white text (Xft), readable on light and dark backgrounds, its size from the DPI
-/// of the monitor it is shown on. Fonts are opened at the first OSD, not before: fontconfig
-/// costs memory a run without an OSD should not pay.
+/// of the monitor it is shown on. Its letters are glyphs kept on the server, rendered by a
+/// process of their own (``OSDGlyphs``): fontconfig and FreeType never run in the daemon.
 ///
 /// **Its own connection.** Drawing requests and their errors never mix with the capture's and
 /// the performer's; the connection's events (the compositor's selection, the screen's size and
@@ -31,14 +31,16 @@ public import Logging
 /// the next gesture (docs/reliability.md).
 ///
 /// ```swift
-/// let canvas = X11FeedbackCanvas(displayName: nil, logger: logger)
-/// canvas.prepare()
+/// let canvas = X11FeedbackCanvas(displayName: nil, logger: logger, glyphRenderer: ["/usr/bin/gesture-bridge", "--osd-glyphs"])
+/// canvas.prepare(characters: FeedbackText.characters(in: config))
 /// canvas.drawTrail(.pointer, points: path[...], style: style, begins: true)
 /// canvas.flush()
 /// ```
 public final class X11FeedbackCanvas: FeedbackCanvas {
-    private let displayName: String?
+    let displayName: String?
     let logger: Logger
+    /// The OSD's glyph renderer's command without its request (``OSDGlyphs``); nil: no OSD.
+    let glyphRenderer: [String]?
     var display: X11Display?
     /// When connecting failed last, or the connection was lost twice within
     /// ``reconnectDelay``: tried again once that much has passed.
@@ -71,8 +73,14 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
     /// The OSD windows (ARGB or shaped).
     var osdWindows: [Bool: OverlayWindow] = [:]
     var shownOSD: OverlayWindow? = nil
-    /// The OSD's fonts by pixel size (Xft), opened at the first OSD.
-    var fonts: [Int: UnsafeMutablePointer<XftFont>] = [:]
+    /// The OSD's glyphs on the server by pixel size.
+    var glyphSets: [Int: OSDGlyphSet] = [:]
+    /// The characters an OSD of the config can show (``prepare(characters:)``).
+    var wantedCharacters: Set<UInt32> = []
+    /// The renderer started and not collected yet.
+    var glyphJob: OSDGlyphJob? = nil
+    /// Why the OSD's glyphs cannot be had, once the renderer failed: not started again.
+    var glyphsUnavailable: String? = nil
 
     private struct TrailKey: Hashable {
         var device: DeviceKind
@@ -89,9 +97,12 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
     /// - Parameters:
     ///   - displayName: the display; nil for `$DISPLAY` (the daemon's own).
     ///   - logger: where problems are said, once each.
-    public init(displayName: String?, logger: Logger) {
+    ///   - glyphRenderer: the command that renders the OSD's glyphs, without its request
+    ///     (`gesture-bridge --osd-glyphs`, ``OSDGlyphs``); nil: the OSD is not shown.
+    public init(displayName: String?, logger: Logger, glyphRenderer: [String]?) {
         self.displayName = displayName
         self.logger = logger
+        self.glyphRenderer = glyphRenderer
     }
 
     deinit { close() }
@@ -108,11 +119,11 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
         return interval
     }
 
-    public func prepare() {
+    public func prepare(characters: Set<Unicode.Scalar>) {
         guard connected() != nil else { return }
         pump()
         _ = frameInterval
-        _ = monitors
+        prepareGlyphs(characters)
     }
 
     public func drawTrail(_ device: DeviceKind, points: ArraySlice<Point>, style: TrailStyle, begins: Bool) {
@@ -168,7 +179,8 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
         }
         for window in trailWindows.values { _ = try? display.call("XDestroyWindow") { XDestroyWindow($0, window.id) } }
         for window in osdWindows.values { _ = try? display.call("XDestroyWindow") { XDestroyWindow($0, window.id) } }
-        closeFonts()
+        freeGlyphSets()
+        glyphJob = nil
         trailWindows = [:]
         osdWindows = [:]
         shownTrails = [:]
@@ -273,9 +285,9 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
         if again { failedAt = now }
         logger.warning(
             "the on-screen feedback's connection to the X server was closed (was an overlay killed?); gestures go on, and it is drawn again \(again ? "in 10 s" : "from the next gesture")")
-        // The fonts, pictures and windows went with the connection (Xlib frees the fonts' memory
-        // when the display is closed); nothing of them may be used on the next one.
-        fonts = [:]
+        // The glyph sets, pictures and windows went with the connection; nothing of them may be
+        // used on the next one (the glyphs are rendered again when an OSD needs them).
+        glyphSets = [:]
         trailWindows = [:]
         osdWindows = [:]
         shownTrails = [:]
