@@ -23,9 +23,31 @@ enum ProcFS {
         })
     }
 
+    /// A `/proc` file read with as few `read` calls as it takes, each into a buffer of 4 MB.
+    ///
+    /// The kernel makes a socket table's text a piece at a time, resuming each `read` at a row
+    /// number: a table that changes between two reads (other tests open and close sockets all
+    /// the time) can shift a row out of the text. Read through `String(contentsOfFile:)`, whose
+    /// piece size is Foundation's, one socket was missing from 50 reads in a row under load; a
+    /// read into a buffer that holds the whole table has the kernel make it in one pass.
+    static func readWhole(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The socket inodes a `/proc/PID/net/TABLE` lists (the column is named `inode`, any case).
     static func inodes(inTable table: String, of pid: pid_t) -> Set<String> {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/net/\(table)", encoding: .utf8) else { return [] }
+        guard let text = readWhole("/proc/\(pid)/net/\(table)") else { return [] }
         var lines = text.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
         guard !lines.isEmpty else { return [] }
         let header = lines.removeFirst()
