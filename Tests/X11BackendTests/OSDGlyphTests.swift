@@ -67,11 +67,10 @@ struct OSDGlyphTests {
             let words = "circle → key F5"
             canvas.prepare(characters: Set(words.unicodeScalars))
             // Taken at start-up (a warm fontconfig takes tens of milliseconds; a loaded machine
-            // may leave it to the first OSD).
+            // may leave it to the first OSDs).
             #expect(canvas.glyphJob == nil || canvas.glyphSets.isEmpty)
-            canvas.showOSD(words, near: Point(x: 200, y: 200))
-            canvas.flush()
             let size = X11FeedbackCanvas.pixelSize(dpi: 96)
+            show(words, on: canvas, size: size)
             let set = try #require(canvas.glyphSets[size])
             #expect(Set(set.advances.keys) == Set(words.unicodeScalars.map(\.value)))
             let client = try XClient(server.name)
@@ -88,8 +87,7 @@ struct OSDGlyphTests {
 
             // Not among the prepared characters: rendered when first shown, and drawn.
             canvas.hideOSD()
-            canvas.showOSD("Ж ✓ é", near: Point(x: 200, y: 200))
-            canvas.flush()
+            show("Ж ✓ é", on: canvas, size: size)
             let grown = try #require(canvas.glyphSets[size])
             #expect(Set("Ж✓é".unicodeScalars.map(\.value)).isSubset(of: grown.advances.keys))
             var second = shownOSD(client)
@@ -125,6 +123,42 @@ struct OSDGlyphTests {
             #expect(poll { right = shownOSD(client); return (right?.frame.x ?? 0) >= 640 })
             let l = try #require(left), r = try #require(right)
             #expect(r.frame.height > l.frame.height * 3 / 2 && r.white > l.white * 2, "left \(l), right \(r)")
+        }
+    }
+
+    /// Shows `words` until their glyphs are there: an OSD waits for a renderer at work only a
+    /// moment (``X11FeedbackCanvas/osdGlyphWait``), and a loaded machine can take longer.
+    private func show(_ words: String, on canvas: X11FeedbackCanvas, size: Int) {
+        let wanted = Set(words.unicodeScalars.map(\.value))
+        _ = poll(timeout: .seconds(15)) {
+            canvas.showOSD(words, near: Point(x: 200, y: 200))
+            canvas.flush()
+            return canvas.glyphSets[size].map { wanted.isSubset(of: $0.advances.keys) } ?? false
+        }
+    }
+
+    @Test("a renderer still at work does not hold the OSD, nor the loop behind it: that OSD is not shown, a later one is")
+    func aSlowRenderer() throws {
+        try XServer.with { server in
+            let recording = RecordingLogHandler.Recording()
+            // The real renderer, 3 s late: a fontconfig that builds its caches.
+            let slow = ["/bin/sh", "-c", "sleep 3; exec \"$0\" \"$@\""] + Self.renderer
+            let canvas = X11FeedbackCanvas(displayName: server.name, logger: RecordingLogHandler.logger(recording), glyphRenderer: slow)
+            defer { canvas.close() }
+            canvas.prepare(characters: Set("abc".unicodeScalars))
+            #expect(canvas.glyphJob != nil, "start-up did not wait for it")
+            canvas.showOSD("abc", near: Point(x: 200, y: 200))
+            canvas.flush()
+            #expect(canvas.glyphJob != nil && canvas.glyphSets.isEmpty, "the OSD waited for the renderer")
+            let client = try XClient(server.name)
+            #expect(shownOSD(client) == nil)
+            let size = X11FeedbackCanvas.pixelSize(dpi: 96)
+            show("abc", on: canvas, size: size)
+            #expect(canvas.glyphJob == nil)
+            #expect(poll { shownOSD(client) != nil }, "a later OSD is shown")
+            let waits = recording.messages.map(\.message).filter { $0.contains("still being rendered") }
+            #expect(waits.count == 1, "\(recording.messages)")
+            #expect(!recording.messages.contains { $0.level >= .warning }, "\(recording.messages)")
         }
     }
 

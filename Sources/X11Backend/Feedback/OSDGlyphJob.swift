@@ -10,17 +10,19 @@ import Glibc
 ///
 /// Starting never waits. The canvas waits a little for the renderer at start-up (it is usually
 /// done within tens of milliseconds: then nothing of it is left to do, no process to reap);
-/// else it is collected at the first OSD that needs what it renders, or given up after
-/// ``timeout``. Only this child is reaped here (`waitpid` on its pid): the
+/// else it is collected at the first OSD that needs what it renders — each OSD waits for it a
+/// moment at most — or given up ``timeout`` after it started. Only this child is reaped here (`waitpid` on its pid): the
 /// daemon's other children are others' to reap.
 ///
 /// ```swift
 /// let job = try OSDGlyphJob(command: renderer, display: ":0", pixelSizes: [17], characters: [0x41])
-/// let faces = try job.collect()
+/// let faces = try job.collect(within: .milliseconds(100))   // nil while it still renders
 /// ```
 final class OSDGlyphJob {
     let pixelSizes: [Int]
     let characters: [UInt32]
+    /// When it was started.
+    let started = ContinuousClock.now
     private var pid: Int32 = -1
     private var readEnd: Int32 = -1
     /// What the renderer wrote so far.
@@ -60,17 +62,6 @@ final class OSDGlyphJob {
     }
 
     deinit { abandon() }
-
-    /// Waits for the renderer's output (at most ``timeout``) and its exit; the faces it rendered.
-    ///
-    /// - Throws: ``OSDGlyphJob/Failure`` when it failed, took too long or wrote garbage.
-    func collect() throws(Failure) -> [OSDGlyphs.Face] {
-        guard let faces = try collect(within: Self.timeout) else {
-            abandon()
-            throw .timedOut
-        }
-        return faces
-    }
 
     /// The faces, when the renderer is done within `limit`; nil while it still runs (what it
     /// wrote so far is kept for the next call).
@@ -131,7 +122,7 @@ final class OSDGlyphJob {
     }
 
     /// Ends the renderer if it still runs, and reaps it.
-    private func abandon() {
+    func abandon() {
         if readEnd >= 0 {
             SystemCall.close(readEnd)
             readEnd = -1

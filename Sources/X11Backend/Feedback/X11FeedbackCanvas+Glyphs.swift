@@ -1,4 +1,5 @@
 internal import CX11
+import Logging
 import POSIX
 
 /// The OSD's glyphs at one pixel size, on the server: a RENDER glyph set whose glyph ids are
@@ -40,21 +41,32 @@ extension X11FeedbackCanvas {
     /// can take seconds, which start-up must not wait for.
     static let startupGlyphWait = Duration.milliseconds(250)
 
+    /// How long an OSD waits for a renderer still at work: a warm fontconfig renders the few
+    /// characters an OSD lacks in 20–40 ms. The loop waits meanwhile — input included, and a
+    /// press of a trigger button keeps the pointer frozen while it does — so a renderer that
+    /// takes longer (fontconfig building its caches: seconds) does not hold it: that OSD is
+    /// not shown, and the renderer is collected by a later one.
+    static let osdGlyphWait = Duration.milliseconds(100)
+
     /// The glyph set at `pixelSize` with every one of `characters` in it: rendered now — the
-    /// OSD waits for it, the gesture's action went out before — when they are not there yet (a
-    /// monitor of another density, a character no config text had when the renderer ran).
-    /// Nil when they cannot be had (said once).
+    /// OSD waits for it (at most ``osdGlyphWait``), the gesture's action went out before — when
+    /// they are not there yet (a monitor of another density, a character no config text had
+    /// when the renderer ran). Nil when they cannot be had (said once) or are not rendered
+    /// yet.
     func glyphSet(pixelSize: Int, for characters: [UInt32]) -> OSDGlyphSet? {
         if let job = glyphJob {
+            guard collected(job) else { return nil }
             glyphJob = nil
-            take(job)
         }
         let have = glyphSets[pixelSize]
         var missing = Set(characters)
         if have == nil { missing.formUnion(wantedCharacters) }
         if let have { missing = missing.filter { have.advances[$0] == nil } }
         if !missing.isEmpty, glyphsUnavailable == nil, let job = startGlyphJob(pixelSizes: [pixelSize], characters: missing.sorted()) {
-            take(job)
+            guard collected(job) else {
+                glyphJob = job
+                return nil
+            }
         }
         guard let set = glyphSets[pixelSize], characters.allSatisfy({ set.advances[$0] != nil }) else {
             sayOnce("glyphs", "the OSD is not shown: its letters could not be rendered (\(glyphsUnavailable ?? "no renderer"))")
@@ -76,14 +88,27 @@ extension X11FeedbackCanvas {
         }
     }
 
-    /// Waits for `job` and puts what it rendered on the server; a failure is kept (the renderer
-    /// is not started again for every OSD).
-    private func take(_ job: OSDGlyphJob) {
+    /// Waits for `job` at most ``osdGlyphWait`` and puts what it rendered on the server: true
+    /// once it is done with, false while it still renders (said once). A failure is kept (the
+    /// renderer is not started again for every OSD); one still at work ``OSDGlyphJob/timeout``
+    /// after it started is given up.
+    private func collected(_ job: OSDGlyphJob) -> Bool {
         do throws(OSDGlyphJob.Failure) {
-            upload(try job.collect())
+            if let faces = try job.collect(within: Self.osdGlyphWait) {
+                upload(faces)
+                return true
+            }
         } catch {
             glyphsUnavailable = "\(error)"
+            return true
         }
+        guard ContinuousClock.now - job.started < OSDGlyphJob.timeout else {
+            job.abandon()
+            glyphsUnavailable = "\(OSDGlyphJob.Failure.timedOut)"
+            return true
+        }
+        sayOnce("glyphs-wait", "an OSD is not shown: its letters are still being rendered (fontconfig may be building its caches); later ones will be", level: .info)
+        return false
     }
 
     private func upload(_ faces: [OSDGlyphs.Face]) {
