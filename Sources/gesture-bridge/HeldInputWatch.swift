@@ -8,8 +8,9 @@ import Glibc
 
 /// The daemon's held-input watcher (``HeldKeyWatch``, ``HeldInputWatcher``): this same binary,
 /// started by the daemon as `gesture-bridge --held-input-watcher DISPLAY PID` with a pipe as its
-/// standard input and the page of what is held as its descriptor 3. Not a command for people, so not one of argument-parser's: it is recognised
-/// before the command line is parsed and appears in no help, manual or completion.
+/// standard input and the page of what is held as its descriptor 3. Not a command for people,
+/// so not one of argument-parser's: it is recognised before the command line is parsed and
+/// appears in no help, manual or completion.
 enum HeldInputWatch {
     /// The word that starts the watcher.
     static let flag = "--held-input-watcher"

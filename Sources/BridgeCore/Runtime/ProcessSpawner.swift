@@ -4,8 +4,8 @@ import POSIX
 import Glibc
 #endif
 
-/// Starts a program apart from the daemon: the `exec` actions' programs and the daemon's own
-/// watcher (``HeldKeyWatch``).
+/// Starts a program apart from the daemon: the `exec` actions' programs, the daemon's own
+/// watcher (``HeldKeyWatch``) and the OSD's glyph renderer.
 ///
 /// `posix_spawn` — no shell, `argv` exactly as given — with standard input from a descriptor
 /// given or `/dev/null`, standard output to a descriptor given or inherited and standard error
