@@ -23,17 +23,7 @@ extension X11FeedbackCanvas {
         glyphJob = startGlyphJob(pixelSizes: sizes, characters: wantedCharacters.sorted())
         // Usually done within tens of milliseconds (fontconfig's caches read): taken now, at
         // start-up, so that no finished renderer waits to be reaped until the first OSD.
-        if let job = glyphJob {
-            do throws(OSDGlyphJob.Failure) {
-                if let faces = try job.collect(within: Self.startupGlyphWait) {
-                    glyphJob = nil
-                    upload(faces)
-                }
-            } catch {
-                glyphJob = nil
-                glyphsUnavailable = "\(error)"
-            }
-        }
+        if let job = glyphJob, collected(job, within: Self.startupGlyphWait) { glyphJob = nil }
     }
 
     /// How long start-up waits for the renderer before leaving it to the first OSD: a warm
@@ -55,7 +45,7 @@ extension X11FeedbackCanvas {
     /// yet.
     func glyphSet(pixelSize: Int, for characters: [UInt32]) -> OSDGlyphSet? {
         if let job = glyphJob {
-            guard collected(job) else { return nil }
+            guard collected(job, within: Self.osdGlyphWait) else { return stillRendering() }
             glyphJob = nil
         }
         let have = glyphSets[pixelSize]
@@ -63,9 +53,9 @@ extension X11FeedbackCanvas {
         if have == nil { missing.formUnion(wantedCharacters) }
         if let have { missing = missing.filter { have.advances[$0] == nil } }
         if !missing.isEmpty, glyphsUnavailable == nil, let job = startGlyphJob(pixelSizes: [pixelSize], characters: missing.sorted()) {
-            guard collected(job) else {
+            guard collected(job, within: Self.osdGlyphWait) else {
                 glyphJob = job
-                return nil
+                return stillRendering()
             }
         }
         guard let set = glyphSets[pixelSize], characters.allSatisfy({ set.advances[$0] != nil }) else {
@@ -88,13 +78,13 @@ extension X11FeedbackCanvas {
         }
     }
 
-    /// Waits for `job` at most ``osdGlyphWait`` and puts what it rendered on the server: true
-    /// once it is done with, false while it still renders (said once). A failure is kept (the
-    /// renderer is not started again for every OSD); one still at work ``OSDGlyphJob/timeout``
-    /// after it started is given up.
-    private func collected(_ job: OSDGlyphJob) -> Bool {
+    /// Waits for `job` at most `limit` and puts what it rendered on the server: true once it is
+    /// done with, false while it still renders. A failure is kept (the renderer is not started
+    /// again for every OSD); one still at work ``OSDGlyphJob/timeout`` after it started is
+    /// given up.
+    private func collected(_ job: OSDGlyphJob, within limit: Duration) -> Bool {
         do throws(OSDGlyphJob.Failure) {
-            if let faces = try job.collect(within: Self.osdGlyphWait) {
+            if let faces = try job.collect(within: limit) {
                 upload(faces)
                 return true
             }
@@ -107,8 +97,13 @@ extension X11FeedbackCanvas {
             glyphsUnavailable = "\(OSDGlyphJob.Failure.timedOut)"
             return true
         }
-        sayOnce("glyphs-wait", "an OSD is not shown: its letters are still being rendered (fontconfig may be building its caches); later ones will be", level: .info)
         return false
+    }
+
+    /// An OSD whose letters are still being rendered is not shown (said once).
+    private func stillRendering() -> OSDGlyphSet? {
+        sayOnce("glyphs-wait", "an OSD is not shown: its letters are still being rendered (fontconfig may be building its caches); later ones will be", level: .info)
+        return nil
     }
 
     private func upload(_ faces: [OSDGlyphs.Face]) {
