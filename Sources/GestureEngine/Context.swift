@@ -1,44 +1,63 @@
 /// The part of the configuration the recognizers consult: thresholds and triggers.
 ///
-/// Passed by value into the gesture groups (it holds small values and array buffers, so
-/// copying it costs retains, never an allocation).
-struct Recognition {
+/// Made once per configuration and screen layout, never changed: a reference the gesture
+/// groups read through. As a value (two tables of every device's thresholds inline, about
+/// 1.3 kB), every read of it from the engine's environment copied it whole onto the stack,
+/// dozens of times per event (docs/performance.md, «Latency by drag shape»).
+final class Recognition: Sendable {
     /// Each device's thresholds, resolved once here so that no event looks them up. Distances
     /// may still be in millimetres: only their times count (``settings(_:)``).
-    private var deviceSettings: PerDevice<RecognizerSettings>
+    private let deviceSettings: PerDevice<RecognizerSettings>
     /// Each device's thresholds in pixels on each monitor of the screen (the layout's order),
-    /// converted once per screen layout (``lay(on:)``), never per event.
-    private var onMonitor: [PerDevice<RecognizerSettings>] = []
+    /// converted once per screen layout (``laid(on:)``), never per event.
+    private let onMonitor: [PerDevice<RecognizerSettings>]
     /// Each device's thresholds in pixels while no screen is known (96 dpi).
-    private var offScreen: PerDevice<RecognizerSettings>
-    var triggers: [Trigger]
+    private let offScreen: PerDevice<RecognizerSettings>
+    let triggers: [Trigger]
     /// `[pointer] button`: the button of the pointer triggers that name none.
-    var pointerButton: Int
+    let pointerButton: Int
     /// Which presses start a pointer gesture.
-    var pointerPresses: PointerPresses
-    var claimOnSecondFinger: Bool
+    let pointerPresses: PointerPresses
+    let claimOnSecondFinger: Bool
     /// The shapes strokes are compared with, prepared once per configuration.
-    var strokes: ShapeMatcher
+    let strokes: ShapeMatcher
     /// For each trigger, the index of its shape in ``strokes`` (-1: no stroke, or a shape
     /// that does not exist), so that no event looks a name up.
-    var shapeIndex: [Int]
+    let shapeIndex: [Int]
 
-    init(_ configuration: EngineConfiguration, screen: ScreenLayout? = nil) {
+    convenience init(_ configuration: EngineConfiguration, screen: ScreenLayout? = nil) {
         let settings = PerDevice(configuration.settings(for:))
-        deviceSettings = settings
-        offScreen = PerDevice { settings[$0].inPixels(for: $0, pixelsPerMillimetre: nil) }
-        triggers = configuration.triggers
-        pointerButton = configuration.pointerButton
-        pointerPresses = PointerPresses(triggers: configuration.triggers, defaultButton: configuration.pointerButton)
-        claimOnSecondFinger = configuration.claimOnSecondFinger
-        strokes = ShapeMatcher(shapes: configuration.shapes)
         let shapes = configuration.shapes
-        shapeIndex = configuration.triggers.map { trigger in
-            guard trigger.gesture == .stroke, let name = trigger.shape else { return -1 }
-            // A later shape of the same name replaces an earlier one (a config shape a built-in).
-            return shapes.lastIndex { $0.name == name } ?? -1
-        }
-        lay(on: screen)
+        self.init(
+            deviceSettings: settings,
+            onMonitor: Self.onMonitor(settings, screen),
+            offScreen: PerDevice { settings[$0].inPixels(for: $0, pixelsPerMillimetre: nil) },
+            triggers: configuration.triggers,
+            pointerButton: configuration.pointerButton,
+            pointerPresses: PointerPresses(triggers: configuration.triggers, defaultButton: configuration.pointerButton),
+            claimOnSecondFinger: configuration.claimOnSecondFinger,
+            strokes: ShapeMatcher(shapes: shapes),
+            shapeIndex: configuration.triggers.map { trigger in
+                guard trigger.gesture == .stroke, let name = trigger.shape else { return -1 }
+                // A later shape of the same name replaces an earlier one (a config shape a built-in).
+                return shapes.lastIndex { $0.name == name } ?? -1
+            })
+    }
+
+    private init(
+        deviceSettings: PerDevice<RecognizerSettings>, onMonitor: [PerDevice<RecognizerSettings>], offScreen: PerDevice<RecognizerSettings>,
+        triggers: [Trigger], pointerButton: Int, pointerPresses: PointerPresses, claimOnSecondFinger: Bool, strokes: ShapeMatcher,
+        shapeIndex: [Int]
+    ) {
+        self.deviceSettings = deviceSettings
+        self.onMonitor = onMonitor
+        self.offScreen = offScreen
+        self.triggers = triggers
+        self.pointerButton = pointerButton
+        self.pointerPresses = pointerPresses
+        self.claimOnSecondFinger = claimOnSecondFinger
+        self.strokes = strokes
+        self.shapeIndex = shapeIndex
     }
 
     /// The thresholds of `device`'s gestures (`[recognizer]`, or `[recognizer.DEVICE]`), for
@@ -55,16 +74,21 @@ struct Recognition {
         index >= 0 && index < onMonitor.count ? onMonitor[index][device] : offScreen[device]
     }
 
-    /// Converts the thresholds given in millimetres for every monitor of `screen`: once per
-    /// layout (a `screen` event, a reload), so that no gesture converts anything.
-    mutating func lay(on screen: ScreenLayout?) {
-        let settings = deviceSettings
-        // In pixels alone, every monitor has the same thresholds: the off-screen ones serve.
-        guard DeviceKind.allCases.contains(where: { settings[$0].usesMillimetres }) else {
-            onMonitor.removeAll()
-            return
-        }
-        onMonitor = (screen?.monitors ?? []).map { monitor in
+    /// The same recognition with the thresholds given in millimetres converted for every
+    /// monitor of `screen`: once per layout (a `screen` event, a reload), so that no gesture
+    /// converts anything.
+    func laid(on screen: ScreenLayout?) -> Recognition {
+        Recognition(
+            deviceSettings: deviceSettings, onMonitor: Self.onMonitor(deviceSettings, screen), offScreen: offScreen,
+            triggers: triggers, pointerButton: pointerButton, pointerPresses: pointerPresses,
+            claimOnSecondFinger: claimOnSecondFinger, strokes: strokes, shapeIndex: shapeIndex)
+    }
+
+    /// Each device's thresholds in the pixels of each monitor of `screen`; none when every
+    /// distance is in pixels (every monitor has the off-screen thresholds then).
+    private static func onMonitor(_ settings: PerDevice<RecognizerSettings>, _ screen: ScreenLayout?) -> [PerDevice<RecognizerSettings>] {
+        guard DeviceKind.allCases.contains(where: { settings[$0].usesMillimetres }) else { return [] }
+        return (screen?.monitors ?? []).map { monitor in
             PerDevice { settings[$0].inPixels(for: $0, pixelsPerMillimetre: monitor.pixelsPerMillimetre) }
         }
     }

@@ -1,9 +1,20 @@
 /// What every source needs to know besides its own input: the recognition setup, the focused
 /// application and the screen's size and monitors.
-struct EngineEnvironment {
-    var recognition: Recognition
-    var app: FocusedApp = FocusedApp()
-    var screen: ScreenLayout?
+/// What every source's recognition reads and none changes: the configuration's thresholds and
+/// triggers, the focused app, the screen. A reference, replaced whole on a change (a reload, a
+/// focus or screen event): the sources get it with each event, and as a value it was about
+/// 1.3 kB copied onto the stack at every call that passed it — several per event, cold
+/// cache lines on the way to the key (docs/performance.md, «Latency by drag shape»).
+final class EngineEnvironment: Sendable {
+    let recognition: Recognition
+    let app: FocusedApp
+    let screen: ScreenLayout?
+
+    init(recognition: Recognition, app: FocusedApp = FocusedApp(), screen: ScreenLayout?) {
+        self.recognition = recognition
+        self.app = app
+        self.screen = screen
+    }
 }
 
 /// The recognizer engine: input events in, gesture phases and ownership decisions out.
@@ -60,10 +71,17 @@ public struct Engine: Sendable {
     }
 
     /// The earliest instant at which a timer-driven phase may happen, if any.
+    ///
+    /// A `mutating` getter, though it changes nothing: it reads the engine where it lies. A
+    /// plain getter of an engine stored in a class (the pipeline's) ran on a copy of it — the
+    /// whole engine, 5.6 kB, copied onto the stack at every event and every turn of the
+    /// daemon's loop (docs/performance.md, «Latency by drag shape»).
     public var nextDeadline: Instant? {
-        var earliest = EarliestDeadline()
-        forEachSource(reading: &earliest)
-        return earliest.due
+        mutating get {
+            var earliest = EarliestDeadline()
+            forEachSource(reading: &earliest)
+            return earliest.due
+        }
     }
 
     // MARK: - The sources
@@ -200,10 +218,11 @@ public struct Engine: Sendable {
             touchpad.end(.pinch, cancelled: cancelled, time: t, env, emit: emit)
         case .screen(let width, let height, let monitors):
             // Monitors change rarely: the layout is built here, once, not per gesture.
-            env.screen = ScreenLayout(width: width, height: height, monitors: monitors)
-            env.recognition.lay(on: env.screen)
+            let screen = ScreenLayout(width: width, height: height, monitors: monitors)
+            env = EngineEnvironment(recognition: env.recognition.laid(on: screen), app: env.app, screen: screen)
         case .focus(let app, let appClass):
-            env.app = FocusedApp(name: app.isEmpty ? nil : app, className: appClass.flatMap { $0.isEmpty ? nil : $0 })
+            let focused = FocusedApp(name: app.isEmpty ? nil : app, className: appClass.flatMap { $0.isEmpty ? nil : $0 })
+            env = EngineEnvironment(recognition: env.recognition, app: focused, screen: env.screen)
         }
     }
 
@@ -242,7 +261,7 @@ public struct Engine: Sendable {
     public mutating func reconfigure(_ configuration: EngineConfiguration, at instant: Instant, emitTimed emit: (EngineOutput, Instant) -> Void) {
         abandonAll(at: instant, emitTimed: emit)
         self.configuration = configuration
-        env.recognition = Recognition(configuration, screen: env.screen)
+        env = EngineEnvironment(recognition: Recognition(configuration, screen: env.screen), app: env.app, screen: env.screen)
         // Neither emits: they replace the sources, then set what the groups trace.
         forEachSource(Rebuild(configuration: configuration)) { emit($0, instant) }
         forEachSource(Tracing(transitions: tracesTransitions, paths: tracesPaths)) { emit($0, instant) }

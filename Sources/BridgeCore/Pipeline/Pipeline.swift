@@ -88,11 +88,11 @@ public final class Pipeline {
     }
 
     /// When the engine next needs time to pass (a long press, a waiting single tap).
-    public var nextDeadline: Instant? { engine.deadlineInPlace() }
+    public var nextDeadline: Instant? { engine.nextDeadline }
 
     /// Feeds one input event.
     public func handle(_ event: InputEvent) {
-        lockGate.note(event, engineIdle: engine.deadlineInPlace() == nil)
+        lockGate.note(event, engineIdle: engine.nextDeadline == nil)
         engine.handle(event, emitTimed: dispatch)
         observePassedOn()
     }
@@ -209,14 +209,4 @@ public final class Pipeline {
         for (decision, time) in passedOn { observe(.passedOn(decision, at: time)) }
         passedOn.removeAll(keepingCapacity: true)
     }
-}
-
-extension Engine {
-    /// ``Engine/nextDeadline``, read in place. Read through the pipeline's stored property, a
-    /// getter of this other module's struct runs on a copy of it: every event copied the
-    /// whole engine first and destroyed the copy after — a retain and a release of each
-    /// buffer it holds, about 5,000 instructions and as many scattered cache lines, before the
-    /// engine even saw the event (callgrind, docs/performance.md). A mutating call gets the
-    /// property's address instead.
-    fileprivate mutating func deadlineInPlace() -> Instant? { nextDeadline }
 }
