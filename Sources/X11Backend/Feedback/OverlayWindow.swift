@@ -120,7 +120,7 @@ struct OverlayServer {
 /// One overlay window: override-redirect, labelled as the feedback's, an empty input shape.
 final class OverlayWindow {
     enum Role {
-        /// A trail: the size of the screen, typed as a drag-and-drop icon (what compositors
+        /// A trail: around its path (``TrailFrame``), typed as a drag-and-drop icon (what compositors
         /// leave without a shadow or a fade).
         case trail
         /// The OSD: typed as a notification.

@@ -14,8 +14,8 @@ public import Logging
 /// OSD's plate), so that nothing else of it ever covers the screen.
 ///
 /// **With a compositor, without one.** While `_NET_WM_CM_S<screen>` has an owner (followed with
-/// XFIXES as compositors start and stop), a trail is a 32-bit ARGB window the size of the
-/// screen, transparent but for the line, drawn anti-aliased and translucent with RENDER; without
+/// XFIXES as compositors start and stop), a trail is a 32-bit ARGB window around the path
+/// (``TrailFrame``), transparent but for the line, drawn anti-aliased and translucent with RENDER; without
 /// one, it is a window of the screen's visual whose bounding shape is the line itself and whose
 /// background is the trail's colour (opaque: only a compositor can blend). The OSD is a dark
 /// plate with white text (Xft), readable on light and dark backgrounds, its size from the DPI
@@ -92,6 +92,14 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
         var style: TrailStyle
         /// The line's half width, px.
         var radius: Double
+        /// Where the window lies (root pixels): around the path, grown as it leaves it.
+        var frame: TrailFrame
+        /// The path drawn so far, for drawing it again when the window grows (its contents
+        /// and shape are in the window's coordinates).
+        var path: [Point]
+
+        /// How far around its points the line reaches: its half width, the anti-aliased edge.
+        var reach: Double { radius + (window.argb ? 1 : 0) }
     }
 
     /// - Parameters:
@@ -138,26 +146,49 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
                                        name: "gesture-bridge trail (\(device.rawValue))")
             else { return }
             let scale = monitor(at: points.first ?? Point.zero)?.scale ?? 1
-            let trail = ShownTrail(window: window, style: style, radius: max(0.5, style.width * scale / 2))
+            let radius = max(0.5, style.width * scale / 2)
+            let reach = radius + (window.argb ? 1 : 0)
+            let frame = TrailFrame(around: TrailFrame.bounds(of: points, reach: reach), within: rootSize)
+            let trail = ShownTrail(window: window, style: style, radius: radius, frame: frame, path: Array(points))
             shownTrails[device] = trail
             attempt("trail begin") { () throws(X11Error) in
                 try display.call("map the trail") { handle in
-                    if window.width != rootSize.width || window.height != rootSize.height {
-                        XResizeWindow(handle, window.id, UInt32(rootSize.width), UInt32(rootSize.height))
-                        window.width = rootSize.width
-                        window.height = rootSize.height
-                    }
-                    // Nothing of it covers the screen until the line is drawn.
-                    XShapeCombineRectangles(handle, window.id, ShapeBounding, 0, 0, nil, 0, ShapeSet, Unsorted)
+                    // Unmapped, it moves without a repaint; nothing of it covers the screen
+                    // until the line is drawn.
+                    place(window, at: frame, handle)
                     if !window.argb { XSetWindowBackground(handle, window.id, server.pixel(style.color)) }
                     XMapRaised(handle, window.id)
                 }
             }
             window.mapped = true
             draw(trail, points, on: display, server: server)
-        } else if let trail = shownTrails[device] {
-            draw(trail, points, on: display, server: server)
+        } else if var trail = shownTrails[device] {
+            // The slice begins with the last point drawn before.
+            trail.path.append(contentsOf: points.dropFirst())
+            let bounds = TrailFrame.bounds(of: points, reach: trail.reach)
+            guard !trail.frame.contains(bounds, within: rootSize) else {
+                shownTrails[device] = trail
+                return draw(trail, points, on: display, server: server)
+            }
+            // The path left the window: it grows around it, and the whole path is drawn
+            // again in the window's new coordinates.
+            trail.frame = trail.frame.grown(toContain: bounds, within: rootSize)
+            shownTrails[device] = trail
+            let (window, frame) = (trail.window, trail.frame)
+            attempt("trail grows") { () throws(X11Error) in
+                try display.call("move the trail") { handle in place(window, at: frame, handle) }
+            }
+            draw(trail, trail.path[...], on: display, server: server)
         }
+    }
+
+    /// Moves and sizes `window` to `frame`, its bounding shape emptied (what it showed was in
+    /// its old coordinates).
+    private func place(_ window: OverlayWindow, at frame: TrailFrame, _ handle: OpaquePointer) {
+        XMoveResizeWindow(handle, window.id, Int32(frame.x), Int32(frame.y), UInt32(frame.width), UInt32(frame.height))
+        window.width = frame.width
+        window.height = frame.height
+        XShapeCombineRectangles(handle, window.id, ShapeBounding, 0, 0, nil, 0, ShapeSet, Unsorted)
     }
 
     public func endTrail(_ device: DeviceKind) {
@@ -199,13 +230,15 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
     /// RENDER request (each capsule a fan of triangles).
     private func draw(_ trail: ShownTrail, _ points: ArraySlice<Point>, on display: X11Display, server: OverlayServer) {
         let window = trail.window
-        // Points closer than half a pixel to the last one kept add nothing to the picture.
+        // In the window's coordinates. Points closer than half a pixel to the last one kept
+        // add nothing to the picture.
+        let origin = Point(x: Double(trail.frame.x), y: Double(trail.frame.y))
         var kept: [Point] = []
         kept.reserveCapacity(points.count)
-        for p in points where kept.last.map({ $0.distance(to: p) >= 0.5 }) ?? true { kept.append(p) }
-        if let last = points.last, kept.count > 1, kept.last != last { kept[kept.count - 1] = last }
+        for p in points where kept.last.map({ $0.distance(to: p - origin) >= 0.5 }) ?? true { kept.append(p - origin) }
+        if let last = points.last, kept.count > 1, kept.last != last - origin { kept[kept.count - 1] = last - origin }
         let segments = kept.count > 1 ? Array(zip(kept, kept.dropFirst())) : kept.map { ($0, $0) }
-        let margin = window.argb ? 1.0 : 0.0
+        let margin = trail.reach - trail.radius
         var shape: [Point] = []
         shape.reserveCapacity(segments.count * 26)
         for (a, b) in segments { TrailGeometry.appendCapsule(from: a, to: b, radius: trail.radius + margin, to: &shape) }
