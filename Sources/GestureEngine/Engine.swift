@@ -1,5 +1,3 @@
-/// What every source needs to know besides its own input: the recognition setup, the focused
-/// application and the screen's size and monitors.
 /// What every source's recognition reads and none changes: the configuration's thresholds and
 /// triggers, the focused app, the screen. A reference, replaced whole on a change (a reload, a
 /// focus or screen event): the sources get it with each event, and as a value it was about

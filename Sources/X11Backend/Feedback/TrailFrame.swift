@@ -5,13 +5,13 @@ import GestureEngine
 ///
 /// A trail window the size of the screen had a compositor repaint the whole screen when it was
 /// mapped and again when it was unmapped, at every gesture: on Xvfb at 1280×800 with xcompmgr
-/// about 1.9 ms of the X server's time per gesture (docs/performance.md, «Feedback»). Around
+/// about 2 ms of the X server's time per gesture (docs/performance.md, «Feedback»). Around
 /// the path, a compositor repaints the path's box.
 ///
 /// ```swift
 /// var frame = TrailFrame(around: TrailFrame.bounds(of: [Point(x: 500, y: 300)], reach: 3), within: (1280, 800))
 /// let box = TrailFrame.bounds(of: [Point(x: 900, y: 300)], reach: 3)
-/// if !frame.contains(box) { frame = frame.grown(toContain: box, within: (1280, 800)) }
+/// if !frame.contains(box, within: (1280, 800)) { frame = frame.grown(toContain: box, within: (1280, 800)) }
 /// ```
 struct TrailFrame: Equatable {
     var x: Int
