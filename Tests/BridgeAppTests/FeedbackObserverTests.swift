@@ -10,6 +10,7 @@ final class RecordingCanvas: FeedbackCanvas {
     enum Call: Equatable {
         case trail(DeviceKind, [Point], begins: Bool)
         case endTrail(DeviceKind)
+        case settleTrail(DeviceKind)
         case osd(String, Point)
         case hideOSD
         case flush
@@ -29,6 +30,7 @@ final class RecordingCanvas: FeedbackCanvas {
         calls.append(.trail(device, Array(points), begins: begins))
     }
     func endTrail(_ device: DeviceKind) { calls.append(.endTrail(device)) }
+    func settleTrail(_ device: DeviceKind) { calls.append(.settleTrail(device)) }
     func showOSD(_ text: String, near point: Point) { calls.append(.osd(text, point)) }
     func hideOSD() { calls.append(.hideOSD) }
     func flush() { calls.append(.flush) }
@@ -270,6 +272,28 @@ struct FeedbackObserverTests {
         config.feedback.base.osd = []
         let feedback = FeedbackRun(config)
         #expect(feedback.canvas.prepared == 1 && feedback.canvas.preparedCharacters.isEmpty)
+    }
+
+    @Test("a trail that stops growing is settled once, a frame after its last frame, and again only after it grew; then the observer asks for nothing")
+    func aPauseSettlesTheTrailOnce() {
+        let feedback = FeedbackRun(pointerStroke)
+        var s = Script()
+        s.press(3, 300, 300, at: 0)
+        for k in 1...20 { s.motion(300 + Double(k) * 5, 300, at: 10 + Double(k) * 4) }
+        // Held still, then on again, then still again.
+        for k in 21...30 { s.motion(300 + Double(k) * 5, 300, at: 500 + Double(k - 20) * 4) }
+        feedback.play(s)
+        feedback.wait(.milliseconds(500))
+        let calls = feedback.canvas.calls
+        let settles = calls.indices.filter { calls[$0] == .settleTrail(.pointer) }
+        #expect(settles.count == 2, "\(calls)")
+        // Each after a frame, with no frame between it and the next growth.
+        for i in settles {
+            #expect(i > 0 && calls[..<i].contains { if case .trail = $0 { true } else { false } })
+            #expect(!calls[(i + 1)...].prefix { if case .trail = $0 { false } else { true } }.contains(.settleTrail(.pointer)))
+        }
+        #expect(feedback.observer.nextDeadline == nil, "settled: nothing to do")
+        #expect(!calls.contains(.endTrail(.pointer)), "still held: the trail stays")
     }
 
     @Test("a press held still after an earlier gesture's frames: the observer asks for no turn until something moves")

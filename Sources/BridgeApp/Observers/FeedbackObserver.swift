@@ -44,6 +44,9 @@ public final class FeedbackObserver: PipelineObserver {
         var points: [Point] = []
         /// How many of ``points`` are on the screen.
         var drawn = 0
+        /// A frame was drawn and the trail has not been settled since: once a frame passes
+        /// with nothing new, the canvas shows its last frame again (``FeedbackCanvas/settleTrail(_:)``).
+        var unsettled = false
         var style = TrailStyle(color: Feedback.defaultTrailColor, width: Feedback.defaultTrailWidth)
         /// Within this distance of the start nothing is drawn (`slop_px`).
         var slop = 0.0
@@ -120,6 +123,7 @@ public final class FeedbackObserver: PipelineObserver {
             trails[i].ended = false
             trails[i].shown = false
             trails[i].drawn = 0
+            trails[i].unsettled = false
             trails[i].points.removeAll(keepingCapacity: true)
             trails[i].points.append(step.point)
             trails[i].style = TrailStyle(color: settings.trailColor, width: settings.trailWidth)
@@ -140,19 +144,20 @@ public final class FeedbackObserver: PipelineObserver {
                 trails[i].active = false
                 trails[i].ended = true
             }
+            trails[i].unsettled = false
             dirty = true
         }
     }
 
     public var nextDeadline: ContinuousClock.Instant? {
-        let waiting = pendingOSD != nil || trails.contains { $0.active && $0.points.count > $0.drawn }
+        let waiting = pendingOSD != nil || trails.contains { $0.active && ($0.points.count > $0.drawn || $0.unsettled) }
         let frame = waiting ? nextFrame : nil
         guard let frame else { return osdDue }
         return osdDue.map { min($0, frame) } ?? frame
     }
 
     public func turnEnded() {
-        guard dirty || osdDue != nil else { return }
+        guard dirty || osdDue != nil || trails.contains(where: \.unsettled) else { return }
         dirty = false
         let now = clock()
         if isLocked() {
@@ -177,11 +182,18 @@ public final class FeedbackObserver: PipelineObserver {
         }
         // The rest at most once a frame: a hand draws faster than the screen shows, and a
         // flood of gestures (a replayed trace, a test's) must not be drawn one by one.
-        let pending = pendingOSD != nil || trails.contains { $0.active && $0.points.count > $0.drawn }
+        let pending = pendingOSD != nil || trails.contains { $0.active && ($0.points.count > $0.drawn || $0.unsettled) }
         if pending {
             if let frame = nextFrame, frame > now {
                 dirty = true  // drawn at the frame (nextDeadline wakes the loop)
             } else {
+                // A trail that did not grow for a frame: its last frame once more, and no more
+                // frames until it grows.
+                for i in trails.indices where trails[i].active && trails[i].unsettled && trails[i].points.count == trails[i].drawn {
+                    trails[i].unsettled = false
+                    canvas.settleTrail(DeviceKind.allCases[i])
+                    sent = true
+                }
                 var drew = drawTrails()
                 if let (words, at, device) = pendingOSD {
                     prepareIfNeeded()
@@ -218,6 +230,7 @@ public final class FeedbackObserver: PipelineObserver {
                 canvas.drawTrail(device, points: trails[i].points[(trails[i].drawn - 1)...], style: trails[i].style, begins: false)
             }
             trails[i].drawn = trails[i].points.count
+            trails[i].unsettled = trails[i].shown
             drew = true
         }
         return drew

@@ -26,6 +26,10 @@ public protocol FeedbackCanvas: AnyObject {
     /// Draws more of `device`'s trail: the line through `points`, in order. With `begins`, a
     /// new trail starts with them; otherwise the first point is the last one drawn before.
     func drawTrail(_ device: DeviceKind, points: ArraySlice<Point>, style: TrailStyle, begins: Bool)
+    /// `device`'s trail has not grown for a frame: what was drawn last is shown again, for a
+    /// compositor that missed it (xcompmgr, now and then, leaves the last frame of a line off
+    /// the screen until something damages it again). Nothing is drawn that was not there.
+    func settleTrail(_ device: DeviceKind)
     /// Takes `device`'s trail off the screen.
     func endTrail(_ device: DeviceKind)
     /// Shows `text` near `point` (root pixels), in place of what was shown.

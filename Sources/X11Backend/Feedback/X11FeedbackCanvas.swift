@@ -97,6 +97,8 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
         /// The path drawn so far, for drawing it again when the window grows (its contents
         /// and shape are in the window's coordinates).
         var path: [Point]
+        /// What the last frame drew (root pixels).
+        var lastFrame: TrailFrame.Box
 
         /// How far around its points the line reaches: its half width, the anti-aliased edge.
         var reach: Double { radius + (window.argb ? 1 : 0) }
@@ -148,8 +150,9 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
             let scale = monitor(at: points.first ?? Point.zero)?.scale ?? 1
             let radius = max(0.5, style.width * scale / 2)
             let reach = radius + (window.argb ? 1 : 0)
-            let frame = TrailFrame(around: TrailFrame.bounds(of: points, reach: reach), within: rootSize)
-            let trail = ShownTrail(window: window, style: style, radius: radius, frame: frame, path: Array(points))
+            let drawn = TrailFrame.bounds(of: points, reach: reach)
+            let frame = TrailFrame(around: drawn, within: rootSize)
+            let trail = ShownTrail(window: window, style: style, radius: radius, frame: frame, path: Array(points), lastFrame: drawn)
             shownTrails[device] = trail
             attempt("trail begin") { () throws(X11Error) in
                 try display.call("map the trail") { handle in
@@ -166,6 +169,7 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
             // The slice begins with the last point drawn before.
             trail.path.append(contentsOf: points.dropFirst())
             let bounds = TrailFrame.bounds(of: points, reach: trail.reach)
+            trail.lastFrame = bounds
             guard !trail.frame.contains(bounds, within: rootSize) else {
                 shownTrails[device] = trail
                 return draw(trail, points, on: display, server: server)
@@ -173,6 +177,7 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
             // The path left the window: it grows around it, and the whole path is drawn
             // again in the window's new coordinates.
             trail.frame = trail.frame.grown(toContain: bounds, within: rootSize)
+            trail.lastFrame = TrailFrame.bounds(of: trail.path, reach: trail.reach)
             shownTrails[device] = trail
             let (window, frame) = (trail.window, trail.frame)
             attempt("trail grows") { () throws(X11Error) in
@@ -189,6 +194,25 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
         window.width = frame.width
         window.height = frame.height
         XShapeCombineRectangles(handle, window.id, ShapeBounding, 0, 0, nil, 0, ShapeSet, Unsorted)
+    }
+
+    public func settleTrail(_ device: DeviceKind) {
+        // Only a compositor shows the window's contents later than they are drawn: a shaped
+        // window's pixels are the screen's at once.
+        guard let trail = shownTrails[device], trail.window.argb, let display else { return }
+        let (window, frame, box) = (trail.window, trail.frame, trail.lastFrame)
+        let x = max(0, box.minX - frame.x), y = max(0, box.minY - frame.y)
+        let width = min(frame.width, box.maxX - frame.x) - x, height = min(frame.height, box.maxY - frame.y) - y
+        guard width > 0, height > 0 else { return }
+        attempt("trail settles") { () throws(X11Error) in
+            try display.call("show the trail's last frame again") { handle in
+                // Copied onto itself: the same pixels, damaged again, so that the compositor
+                // repaints them.
+                guard let gc = XCreateGC(handle, window.id, 0, nil) else { return }
+                XCopyArea(handle, window.id, window.id, gc, Int32(x), Int32(y), UInt32(width), UInt32(height), Int32(x), Int32(y))
+                XFreeGC(handle, gc)
+            }
+        }
     }
 
     public func endTrail(_ device: DeviceKind) {
