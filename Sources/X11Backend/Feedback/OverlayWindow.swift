@@ -203,12 +203,10 @@ enum OverlayRegion {
     /// daemon would keep resident after every OSD (docs/performance.md, «Feedback»).
     static func unite(_ outlines: [Point], polygonsOf size: Int, with window: Window, _ handle: OpaquePointer, operation: Int32 = ShapeUnion) {
         guard size >= 3, outlines.count >= size else { return }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for p in outlines {
-            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
-        }
-        let x0 = Int(minX.rounded(.down)) - 1, y0 = Int(minY.rounded(.down)) - 1
-        let width = max(1, Int(maxX.rounded(.up)) + 2 - x0), height = max(1, Int(maxY.rounded(.up)) + 2 - y0)
+        // Their pixels, with one to spare on each side (the trail's window is placed the same way).
+        let box = TrailFrame.bounds(of: outlines, reach: 0)
+        let x0 = box.minX, y0 = box.minY
+        let width = max(1, box.maxX - x0), height = max(1, box.maxY - y0)
         let bitmap = XCreatePixmap(handle, window, UInt32(width), UInt32(height), 1)
         defer { XFreePixmap(handle, bitmap) }
         guard let gc = XCreateGC(handle, bitmap, 0, nil) else { return }

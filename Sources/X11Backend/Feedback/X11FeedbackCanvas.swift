@@ -101,7 +101,9 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
         var lastFrame: TrailFrame.Box
 
         /// How far around its points the line reaches: its half width, the anti-aliased edge.
-        var reach: Double { radius + (window.argb ? 1 : 0) }
+        var reach: Double { Self.reach(radius: radius, argb: window.argb) }
+
+        static func reach(radius: Double, argb: Bool) -> Double { radius + (argb ? 1 : 0) }
     }
 
     /// - Parameters:
@@ -149,8 +151,7 @@ public final class X11FeedbackCanvas: FeedbackCanvas {
             else { return }
             let scale = monitor(at: points.first ?? Point.zero)?.scale ?? 1
             let radius = max(0.5, style.width * scale / 2)
-            let reach = radius + (window.argb ? 1 : 0)
-            let drawn = TrailFrame.bounds(of: points, reach: reach)
+            let drawn = TrailFrame.bounds(of: points, reach: ShownTrail.reach(radius: radius, argb: window.argb))
             let frame = TrailFrame(around: drawn, within: rootSize)
             let trail = ShownTrail(window: window, style: style, radius: radius, frame: frame, path: Array(points), lastFrame: drawn)
             shownTrails[device] = trail
