@@ -82,6 +82,17 @@ public struct Engine: Sendable {
         }
     }
 
+    /// What the pointer's next motion fires, said before it comes (``SwipeArm``): while a
+    /// press is undecided and only a swipe can win it at a motion. Valid until the engine
+    /// handles its next event or lets time run. A `mutating` getter for the reason
+    /// ``nextDeadline`` is.
+    public var swipeArm: SwipeArm? {
+        mutating get {
+            guard let now else { return nil }
+            return pointer.swipeArm(env.recognition, now: now, deadline: nextDeadline)
+        }
+    }
+
     // MARK: - The sources
 
     /// Goes over the sources in turn: the one place that names them all, besides the routing

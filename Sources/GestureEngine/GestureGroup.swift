@@ -42,7 +42,7 @@ struct GestureGroup {
     private(set) var settings = RecognizerSettings()
     private(set) var flags = ContextFlags()
     /// The triggers that apply to the group (indices into the configuration's).
-    private var candidates: [Int] = []
+    private(set) var candidates: [Int] = []
     /// For each candidate, where its last repeat step fired (``RepeatRatchet``), and how many
     /// steps it fires now.
     private var ratchet: [Double] = []

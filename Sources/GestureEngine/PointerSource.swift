@@ -43,4 +43,9 @@ struct PointerSource: GestureSource {
         guard group.isActive, button == group.button else { return }
         run(.lift(wander: p.distance(to: press), last: true, pathEnd: p), at: t, env.recognition, emit)
     }
+
+    /// What its next motion fires, when that is the swipe's verdict alone (``SwipeArm``).
+    func swipeArm(_ r: Recognition, now: Instant, deadline: Instant?) -> SwipeArm? {
+        group.swipeArm(press: press, r, now: now, deadline: deadline)
+    }
 }
