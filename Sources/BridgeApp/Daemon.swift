@@ -153,6 +153,8 @@ public final class Daemon {
         } else {
             run = PipelineRun(watching: observers)
         }
+        // Live: a key bound to a swipe is typed as the motion that completes it is read.
+        run.pipeline?.keyArming = session.keyArming
         for event in session.initialEvents() { run.feed(event) }
         // While the screen is locked gestures perform nothing (live) or say they would not (dry run).
         if let pipeline = run.pipeline { session.followScreenLock(for: pipeline) }

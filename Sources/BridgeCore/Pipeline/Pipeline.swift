@@ -60,6 +60,14 @@ public final class Pipeline {
     /// (``Pipeline/fire(_:at:)``), so that observers' copies of the claim are not time the
     /// user waits for the action. Observers see the same order: the claim, then the phase.
     private var claims: [(OwnershipDecision, Instant)] = []
+    /// Who is told the arm of the next motion (``KeyArm``); nil: nobody (no key is typed ahead).
+    public weak var keyArming: (any KeyArming)? {
+        didSet { armableKeys = config.bindings.map(\.armableKey) }
+    }
+    /// Each binding's first key, when armable (``Binding/armableKey``), for ``keyArming``.
+    private var armableKeys: [KeyCombo?] = []
+    /// Whether an arm was told last (so that a `nil` is told once).
+    private var armed = false
 
     public init(
         config: Config, performer: (any ActionPerformer)?, arbiter: (any InputArbiter)?,
@@ -95,6 +103,7 @@ public final class Pipeline {
         lockGate.note(event, engineIdle: engine.nextDeadline == nil)
         engine.handle(event, emitTimed: dispatch)
         observePassedOn()
+        if let keyArming { rearm(keyArming) }
     }
 
     /// The screen lock that keeps gestures from performing now, if any (see ``ScreenLockGate``).
@@ -114,6 +123,7 @@ public final class Pipeline {
         let wasLocked = lockGate.lock != nil
         lockGate.set(lock, at: instant, endedByInput: endedByInput)
         if !wasLocked, lock != nil {
+            disarm()
             engine.reconfigure(config.engineConfiguration, at: instant, emitTimed: dispatch)
             observePassedOn()
             releaseAllHeldKeys()
@@ -124,24 +134,43 @@ public final class Pipeline {
     public func advance(to instant: Instant) {
         engine.advance(to: instant, emitTimed: dispatch)
         observePassedOn()
+        if let keyArming { rearm(keyArming) }
     }
 
     /// Switches to a new configuration at `instant`: gestures in progress are cancelled and
     /// undecided input is given back first.
     public func reload(_ config: Config, at instant: Instant) {
+        disarm()
         engine.reconfigure(config.engineConfiguration, at: instant, emitTimed: dispatch)
         observePassedOn()
         releaseAllHeldKeys()
         self.config = config
+        if keyArming != nil { armableKeys = config.bindings.map(\.armableKey) }
     }
 
     /// Ends everything in progress (shutdown): running gestures are cancelled, undecided
     /// input is given back, and the performer releases whatever it holds.
     public func shutdown(at instant: Instant) {
+        disarm()
         engine.abandonAll(at: instant, emitTimed: dispatch)
         observePassedOn()
         releaseAllHeldKeys()
         performer?.releaseEverything()
+    }
+
+    /// Tells ``keyArming`` the arm of the next motion, after the engine's step (``KeyArm``).
+    private func rearm(_ arming: any KeyArming) {
+        guard performer != nil, lockGate.blocking == nil, heldKeys.down.isEmpty, let swipe = engine.swipeArm,
+            let kept = swipe.keeping({ armableKeys[$0] != nil })
+        else { return disarm() }
+        armed = true
+        arming.arm(KeyArm(swipe: kept, keys: armableKeys))
+    }
+
+    private func disarm() {
+        guard armed else { return }
+        armed = false
+        keyArming?.arm(nil)
     }
 
     /// One output of the engine, which happened at `time`.

@@ -15,6 +15,8 @@ extension X11ActionPerformer {
     /// (``withHeldModifiersLifted(keeping:_:)``), and a modifier the user holds that the combo
     /// wants is not pressed again: the application gets exactly the combo.
     func typeCombo(_ combo: KeyCombo, liftingHeldModifiers: Bool = false) throws(X11Error) {
+        // Typed ahead at the motion that fired it: only its releases are left.
+        if try finishTypedAhead(combo, liftingHeldModifiers: liftingHeldModifiers) { return }
         var mapping = try currentKeyboardMapping()
         var plan: [(keycode: KeyCode, needsShift: Bool)] = []
         for key in combo.keys {
@@ -35,27 +37,35 @@ extension X11ActionPerformer {
     /// nor released, so the user's key is never let go under them.
     private func press(_ plan: [(keycode: KeyCode, needsShift: Bool)], shift: KeyCode?, skipping userBits: UInt32) throws(X11Error) {
         let map = userBits == 0 ? nil : try display.currentModifierMap()
-        func providedByTheUser(_ keycode: KeyCode) -> Bool {
+        let order = Self.pressOrder(plan, shift: shift, alreadyDown: held.keys) { keycode in
             guard let map else { return false }
             let bits = map.mask(ofKeycode: keycode.rawValue)
             return bits != 0 && bits & ~userBits == 0
         }
-        var pressed: [KeyCode] = []
-        for step in plan {
-            if step.needsShift, let shift, !held.keys.contains(shift), !providedByTheUser(shift) {
-                try press(shift)
-                pressed.append(shift)
-            }
-            if providedByTheUser(step.keycode) { continue }
-            try press(step.keycode)
-            pressed.append(step.keycode)
-        }
+        for keycode in order { try press(keycode) }
         // The presses go out now, the releases after: the application acts on the press, and
         // writing down the releases (and what the daemon holds after them) no longer delays
         // it (docs/performance.md, «Latency by drag shape»). The watcher's page already has
         // the keys (``held``'s observer ran at each press).
         display.flush()
-        for keycode in pressed.reversed() { try release(keycode) }
+        for keycode in order.reversed() { try release(keycode) }
+    }
+
+    /// The keycodes to press for `plan`, in order: Shift once, before the first key that needs
+    /// it, unless it is down already; none that the user provides (a modifier the user holds).
+    /// They are released in reverse.
+    static func pressOrder(
+        _ plan: [(keycode: KeyCode, needsShift: Bool)], shift: KeyCode?, alreadyDown: [KeyCode], providedByTheUser: (KeyCode) -> Bool
+    ) -> [KeyCode] {
+        var order: [KeyCode] = []
+        for step in plan {
+            if step.needsShift, let shift, !alreadyDown.contains(shift), !order.contains(shift), !providedByTheUser(shift) {
+                order.append(shift)
+            }
+            if providedByTheUser(step.keycode) { continue }
+            order.append(step.keycode)
+        }
+        return order
     }
 
     /// Where to type `keysym`: found in the current mapping, or mapped on a spare keycode.

@@ -74,6 +74,9 @@ public final class X11ActionPerformer: ActionPerformer {
     public var holding: HeldInput {
         borrowedKeys.isEmpty ? held : HeldInput(keys: held.keys + borrowedKeys.filter { !held.keys.contains($0) }, buttons: held.buttons)
     }
+    /// The presses of a key typed ahead of its action (``typeAhead(_:)``), until the action
+    /// comes.
+    var typedAhead: KeyPresses?
     /// Keysyms mapped on spare keycodes that are still to be restored.
     var temporaryMappings: [TemporaryMapping] = []
     /// The keycodes pressed for each held keysym (`hold`), in press order: the key, and Shift
@@ -192,6 +195,7 @@ public final class X11ActionPerformer: ActionPerformer {
     /// here: the server keeps XTest keys down after their client is gone, and the daemon's
     /// watcher releases them, ``HeldKeyWatch``).
     public func releaseEverything() {
+        typedAhead = nil
         releaseBorrowedKeys()
         let released = releaseHeld()
         if !released.isEmpty {

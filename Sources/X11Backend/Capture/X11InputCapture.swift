@@ -80,6 +80,11 @@ public final class X11InputCapture: InputArbiter {
     var grabRetryInterval = Duration.seconds(1)
     /// The press of the trigger button in progress (grab mode).
     var triggerPress: TriggerPress? = nil
+    /// What the next raw motion of an undecided press fires, when that is a key typed ahead
+    /// (``ArmedKeys``); set after every step of the pipeline.
+    var armedKey: SwipeArm? = nil
+    /// Types the key of the trigger the armed motion fires.
+    var typesArmedKey: ((Int) -> Void)? = nil
 
     /// Whether an undecided press of ours holds the pointer frozen for every client right now:
     /// anything slow the daemon does meanwhile (a reload) is time the user's pointer stands still.
@@ -395,6 +400,9 @@ public final class X11InputCapture: InputArbiter {
             let size = lastScreen ?? (display.rootSize.width, display.rootSize.height)
             press.position = triggerAxes.move(press.position, x: x, y: y, width: size.0, height: size.1)
             triggerPress = press
+            if let arm = armedKey, arm.button == press.button, press.decision == .undecided {
+                typeArmedKey(arm, motionTo: press.position, at: t)
+            }
             return press.feedsEngine ? InputEvent(time: t, .motion(at: press.position)) : nil
         case XI_RawButtonRelease where Int(e.detail) == press.button:
             press.released = true

@@ -212,6 +212,24 @@ public final class X11Display {
         XFlush(handle)
     }
 
+    /// Presses `keycodes` through XTest and sends them at once, after `noting` ran (the
+    /// requests are in Xlib's buffer then, not on their way: what is written down there, the
+    /// server cannot have seen yet). Returns false, having done nothing, once the connection is
+    /// lost.
+    ///
+    /// The shortest way to a key, for one typed ahead (``X11ActionPerformer/typeAhead(_:)``):
+    /// no ``call(_:sync:_:)`` is opened, whose name of the operation is a closure kept per call
+    /// (an allocation on the way to the key). An error, which a keycode of the keyboard's own
+    /// mapping does not cause, is still named: by a fixed name, taken at no cost.
+    func pressKeys(_ keycodes: [KeyCode], noting: () -> Void) -> Bool {
+        guard !connection.lost else { return false }
+        operations.remember({ "a key typed ahead of its gesture's action" }, firstSerial: UInt(XNextRequest(handle)))
+        for keycode in keycodes { XTestFakeKeyEvent(handle, UInt32(keycode.rawValue), 1, 0) }
+        noting()
+        XFlush(handle)
+        return true
+    }
+
     /// Waits until the server has processed every request sent so far.
     ///
     /// - Throws: the first X error not yet reported of any request sent so far, or

@@ -25,6 +25,9 @@ public final class X11Session {
     public let capture: X11InputCapture
     /// Taking input: the performer, made safe for the capture's grab; nil when observing.
     public let performer: GrabSafePerformer?
+    /// Taking input: where the pipeline leaves the key the next motion may type at once
+    /// (``ArmedKeys``); nil when observing.
+    public let keyArming: ArmedKeys?
     /// Taking input: one gesture-bridge per display. Held as long as the session lives.
     private let instanceLock: InstanceLock?
     /// Taking input, once ``watchHeldInput(_:)`` was called: the process that releases what the
@@ -83,6 +86,7 @@ public final class X11Session {
                 let injector = try X11ActionPerformer(display: display, logger: logger)
                 injector.restoreStaleLentKeycodes()
                 performer = GrabSafePerformer(injector, capture: capture)
+                keyArming = ArmedKeys(capture: capture, performer: injector)
                 // Keys go out before the thaw of the press they follow (see `defersClaims`).
                 capture.defersClaims = true
                 touchscreenMapper = TouchscreenMapper(display: display, request: config.touchscreenOutput, logger: logger)
@@ -94,6 +98,7 @@ public final class X11Session {
                 capture.userKeyReleased = { [unowned injector] in injector.userReleased($0) }
             } else {
                 performer = nil
+                keyArming = nil
                 touchscreenMapper = nil
             }
         } catch {
@@ -159,6 +164,7 @@ public final class X11Session {
         // The touchscreens follow the outputs: after a monitor came or went, a rotation, a mode
         // change, or a new touchscreen.
         if capture.takeLayoutChange() { touchscreenMapper?.apply() }
+        performer?.inner.releaseUnfinishedTypeAhead()
         capture.restoreButtonGrab()
         capture.sendDeferredClaim()
         display.flush()

@@ -1,0 +1,89 @@
+internal import CX11
+import GestureConfig
+import Logging
+import Glibc
+
+/// The presses of a key action, resolved before the motion that fires it (``KeyArm``): the
+/// keycodes ``X11ActionPerformer/typeCombo(_:liftingHeldModifiers:)`` would press, with the
+/// keyboard mapping they were read from; once typed ahead, what its action releases.
+struct KeyPresses: Hashable {
+    let combo: KeyCombo
+    let presses: [KeyCode]
+    let mappingChanges: Int
+}
+
+// Keys typed ahead (docs/performance.md, «Latency by drag shape»): at the motion that completes
+// an armed swipe, the capture has its key's presses sent before the motion goes through the
+// pipeline; the key action that follows finds them down and releases them. Only a key that
+// `typeCombo` would type the same way right then is typed ahead: its keysyms on the keyboard as
+// last read (no keycode to lend, no round trip), nothing held or lent, no modifier of the user's
+// to lift.
+extension X11ActionPerformer {
+    /// The presses of `combo` as ``typeCombo(_:liftingHeldModifiers:)`` would make them now,
+    /// without modifiers held at the gesture's start; `nil` when it would do more than press
+    /// keys already on the keyboard (lend a keycode, lift or skip a key). Reads the keyboard
+    /// mapping when none is kept yet (one round trip, at the press that arms it).
+    func presses(of combo: KeyCombo) -> KeyPresses? {
+        guard typedAhead == nil, held.isEmpty, borrowedKeys.isEmpty, temporaryMappings.isEmpty,
+            (try? currentKeyboardMapping()) != nil, let cached = cachedKeyboardMapping,
+            cached.changes == display.keyboardMappingChanges
+        else { return nil }
+        var plan: [(keycode: KeyCode, needsShift: Bool)] = []
+        for key in combo.keys {
+            guard let found = cached.mapping.locate(UInt(key.keysym)) else { return nil }
+            plan.append(found)
+        }
+        var shift: KeyCode? = nil
+        if plan.contains(where: \.needsShift) {
+            guard let found = cached.mapping.locate(Self.shiftKeysym) else { return nil }
+            shift = found.keycode
+        }
+        let order = Self.pressOrder(plan, shift: shift, alreadyDown: [], providedByTheUser: { _ in false })
+        return KeyPresses(combo: combo, presses: order, mappingChanges: cached.changes)
+    }
+
+    /// Presses `keys` and sends them at once, when they are still what the key action will
+    /// press: nothing held since, and no keyboard mapping change read or queued. Returns
+    /// whether they went out. The watcher's page has them before they leave (``held``).
+    @discardableResult
+    func typeAhead(_ keys: KeyPresses) -> Bool {
+        guard typedAhead == nil, held.isEmpty, temporaryMappings.isEmpty, keys.mappingChanges == display.keyboardMappingChanges,
+            !display.keyboardMappingChangeIsQueued
+        else { return false }
+        guard display.pressKeys(keys.presses, noting: { held.keys.append(contentsOf: keys.presses) }) else { return false }
+        typedAhead = keys
+        // The X server, woken by the key, is often put on this core: without a yield it waits
+        // for the rest of this turn (the engine, the log) before it can send the key on
+        // (`two`'s p50 0.121 → 0.078 ms; docs/performance.md, «Latency by drag shape»).
+        sched_yield()
+        logger.debug("typed \(keys.combo) ahead, at the motion that completes its swipe")
+        return true
+    }
+
+    /// At a key action: when its key was typed ahead, releases it and returns true. A key typed
+    /// ahead that is not this action's (which the engine's arm rules out) is released too, with
+    /// an error logged, and the action types its own.
+    func finishTypedAhead(_ combo: KeyCombo, liftingHeldModifiers: Bool) throws(X11Error) -> Bool {
+        guard let ahead = typedAhead else { return false }
+        typedAhead = nil
+        for keycode in ahead.presses.reversed() { try release(keycode) }
+        if ahead.combo == combo, !liftingHeldModifiers, ahead.mappingChanges == display.keyboardMappingChanges { return true }
+        logger.error("typed \(ahead.combo) ahead of a gesture that then typed \(combo): released it (a bug in gesture-bridge)")
+        return false
+    }
+
+    /// At the end of a turn of the loop: a key typed ahead whose action never came (which the
+    /// engine's arm rules out) is released, and that is logged.
+    public func releaseUnfinishedTypeAhead() {
+        guard let ahead = typedAhead else { return }
+        typedAhead = nil
+        do {
+            try display.call("release \(ahead.combo) typed ahead") { (_) throws(X11Error) in
+                for keycode in ahead.presses.reversed() { try release(keycode) }
+            }
+        } catch {
+            releaseHeldExceptHolds()
+        }
+        logger.error("typed \(ahead.combo) ahead of a gesture that did not fire it: released it (a bug in gesture-bridge)")
+    }
+}
