@@ -85,6 +85,10 @@ public final class ScreenLockMonitor {
     ///   capture stamps its own events without one (never an estimate of "now", which after a
     ///   stall runs ahead of the input still queued).
     func handle(_ event: XEvent, clock: inout ServerClock, previous: Instant) {
+        // Every event comes here, each motion of a drag included: the lock (a look over the
+        // locker windows) is read only for the few events that can change it.
+        let type = event.type
+        guard saverEvent == type || type == MapNotify || type == UnmapNotify || type == DestroyNotify else { return }
         let before = lock
         var serverTime: UInt32? = nil
         // The saver went off because of input (not `xset s reset` or another forcing client).
