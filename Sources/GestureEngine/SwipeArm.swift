@@ -6,8 +6,8 @@
 /// goes and when: the swipe recognizer's own verdict on that translation (``SwipeRecognizer/evaluate(_:at:_:)``,
 /// the same code the arena runs), and, when it wins, the trigger the group fires for its
 /// direction. The live daemon uses this to type a bound key at the motion that completes the
-/// swipe, before that motion goes through the pipeline (docs/performance.md, «Latency by drag
-/// shape»): the engine then makes the same decision and the performer finds its key already
+/// swipe, before that motion goes through the pipeline (docs/design.md, «The daemon», keys typed ahead): the
+/// engine then makes the same decision and the performer finds its key already
 /// down.
 ///
 /// An arm is only made where the engine's decision at a motion is exactly this
@@ -99,9 +99,9 @@ extension GestureGroup {
         // at the motion comes first (a failing tap decides a waiting multi-tap). A long press or
         // a pan still possible lose to a swipe that wins at the same motion; a running one would
         // have claimed the input.
-        let r8 = recognizers
-        guard !r8.stroke.state.canStillWin, !r8.tap.state.canStillWin, !r8.pinch.state.canStillWin,
-            !r8.rotate.state.canStillWin
+        let others = recognizers
+        guard !others.stroke.state.canStillWin, !others.tap.state.canStillWin, !others.pinch.state.canStillWin,
+            !others.rotate.state.canStillWin
         else { return nil }
         var firings = InlineArray<8, Int>(repeating: -1)
         var any = false
@@ -113,7 +113,7 @@ extension GestureGroup {
         }
         guard any else { return nil }
         return SwipeArm(
-            button: button, modifiers: modifiers, press: press, swipe: recognizers.swipe, settings: settings, firings: firings, earliest: now,
-            latest: deadline)
+            button: button, modifiers: modifiers, press: press, swipe: recognizers.swipe, settings: settings, firings: firings,
+            earliest: now, latest: deadline)
     }
 }

@@ -8,7 +8,7 @@ public import GestureEngine
 /// The path from a motion to its key through the capture's conversion, the pipeline, the
 /// engine's groups and the performer touches thousands of cache lines, cold after the pause
 /// between two steps of a drag; the synchronous floor touches a few hundred
-/// (docs/performance.md, «Latency by drag shape»). With an arm, the capture checks the motion
+/// (docs/performance.md, «Keys typed ahead of the pipeline»). With an arm, the capture checks the motion
 /// against it as it reads it and has the key typed at once; the pipeline then handles the
 /// motion as ever, the engine fires the same binding, and the performer finds that key
 /// already down and only lets it go. Nothing else changes: the claim, the log line, the
@@ -23,7 +23,6 @@ public struct KeyArm: Sendable {
     /// The first key of each binding, by trigger (binding) index; `nil` where a binding begins
     /// otherwise.
     public let keys: [KeyCombo?]
-
 }
 
 /// Where the pipeline leaves the arm of the next motion (live: the X11 capture, which types

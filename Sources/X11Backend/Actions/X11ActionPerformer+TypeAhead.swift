@@ -12,7 +12,7 @@ struct KeyPresses: Hashable {
     let mappingChanges: Int
 }
 
-// Keys typed ahead (docs/performance.md, «Latency by drag shape»): at the motion that completes
+// Keys typed ahead (docs/design.md, «The daemon», keys typed ahead): at the motion that completes
 // an armed swipe, the capture has its key's presses sent before the motion goes through the
 // pipeline; the key action that follows finds them down and releases them. Only a key that
 // `typeCombo` would type the same way right then is typed ahead: its keysyms on the keyboard as
@@ -54,7 +54,7 @@ extension X11ActionPerformer {
         typedAhead = keys
         // The X server, woken by the key, is often put on this core: without a yield it waits
         // for the rest of this turn (the engine, the log) before it can send the key on
-        // (`two`'s p50 0.121 → 0.078 ms; docs/performance.md, «Latency by drag shape»).
+        // (`two`'s p50 0.121 → 0.078 ms; docs/performance.md, «Keys typed ahead of the pipeline»).
         sched_yield()
         logger.debug("typed \(keys.combo) ahead, at the motion that completes its swipe")
         return true

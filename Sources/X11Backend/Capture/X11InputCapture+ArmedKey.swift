@@ -3,7 +3,7 @@ import GestureEngine
 extension X11InputCapture {
     /// A raw motion of the undecided press that the arm says completes a swipe with a key bound
     /// (``KeyArm``): the key is typed now, before the motion is converted and handed to the
-    /// pipeline (docs/performance.md, «Latency by drag shape»). One arm types one key: the
+    /// pipeline (docs/design.md, «The daemon», keys typed ahead). One arm types one key: the
     /// pipeline arms again after its step.
     func typeArmedKey(_ arm: SwipeArm, motionTo p: Point, at t: Instant) {
         guard let trigger = arm.firing(motionTo: p, at: t) else { return }
