@@ -59,6 +59,26 @@ struct TypeAheadEndToEndTests {
         }
     }
 
+    @Test("a key not on the keyboard is not typed ahead: its action lends it a keycode and types it, once, as ever")
+    func unmappedKeyAsEver() throws {
+        try XServer.with(windowManager: true) { server in
+            let window = try EventWindow(server: server.name, x: 100, y: 100, width: 900, height: 600)
+            let before = window.client.keyboardMapping()
+            let candidates = ["XF86Calculater", "XF86Launch9", "XF86TouchpadToggle", "XF86Game", "XF86Phone"]
+            let name = try #require(candidates.first { !before.keysyms.contains(keysym($0)) }, "every candidate keysym is mapped")
+            let config = "[[bind]]\ngesture = \"swipe\"\ndevice = \"pointer\"\ndirection = \"right\"\naction = \"key \(name)\"\n"
+            let daemon = try DaemonProcess(server, config: config, arguments: ["--verbose"])
+            let (x, y) = window.centre()
+            for round in 0..<2 {
+                window.reset()
+                try rightDrag(server, from: x - 150, y, by: 300)
+                let events = window.waitForEvents(2)
+                #expect(Self.keys(events) == ["+\(name)", "-\(name)"], "round \(round): \(events) \(daemon.output)")
+            }
+            #expect(!daemon.output.contains("ahead"), "\(daemon.output)")
+        }
+    }
+
     @Test("a drag bound to a workspace action first types its key after it, as ever")
     func keyAfterAnotherAction() throws {
         try XServer.with(windowManager: true) { server in
