@@ -8,12 +8,7 @@ import GestureEngine
 @Suite("key actions through XTest")
 struct KeyActionTests {
     /// What the window saw, as `press Name` / `release Name` lines.
-    private func lines(_ events: [EventWindow.Received]) -> [String] {
-        events.map { event in
-            let name = XKeysymToString(event.keysym).map { String(cString: $0) } ?? "?"
-            return "\(event.kind == .keyPress ? "press" : "release") \(name)"
-        }
-    }
+    private func lines(_ events: [EventWindow.Received]) -> [String] { keyLines(events) }
 
     /// The keycodes whose keysyms differ between two mappings.
     private func changedKeycodes(_ before: (min: Int, perKeycode: Int, keysyms: [UInt]), _ after: (min: Int, perKeycode: Int, keysyms: [UInt])) -> [Int] {

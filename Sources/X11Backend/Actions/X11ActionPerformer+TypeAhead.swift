@@ -44,13 +44,22 @@ extension X11ActionPerformer {
 
     /// Presses `keys` and sends them at once, when they are still what the key action will
     /// press: nothing held since, and no keyboard mapping change read or queued. Returns
-    /// whether they went out. The watcher's page has them before they leave (``held``).
+    /// whether they went out. The watcher's page has them before they leave
+    /// (``willPressKeys``); ``held`` takes them after (its bookkeeping was 3–5 µs before the
+    /// key, cold: docs/performance.md, «Keys typed ahead of the pipeline»).
     @discardableResult
     func typeAhead(_ keys: KeyPresses) -> Bool {
         guard typedAhead == nil, held.isEmpty, temporaryMappings.isEmpty, keys.mappingChanges == display.keyboardMappingChanges,
             !display.keyboardMappingChangeIsQueued
         else { return false }
-        guard display.pressKeys(keys.presses, noting: { held.keys.append(contentsOf: keys.presses) }) else { return false }
+        let sent = display.pressKeys(keys.presses) {
+            // A keycode is its byte (``KeyCode``).
+            keys.presses.withUnsafeBufferPointer { presses in
+                presses.withMemoryRebound(to: UInt8.self) { willPressKeys?($0) }
+            }
+        }
+        guard sent else { return false }
+        held.keys.append(contentsOf: keys.presses)
         typedAhead = keys
         // The X server, woken by the key, is often put on this core: without a yield it waits
         // for the rest of this turn (the engine, the log) before it can send the key on

@@ -70,6 +70,10 @@ public final class X11ActionPerformer: ActionPerformer {
     /// was queued in Xlib's buffer, before it can reach the server (the daemon's watcher learns
     /// of it first, ``HeldKeyWatch``).
     public var holdingChanged: ((HeldInput) -> Void)?
+    /// Told of keys a key typed ahead is about to press (``typeAhead(_:)``), before they can
+    /// reach the server: what ``holdingChanged`` would say of them, sooner and with less on the
+    /// way to the key; ``held`` takes them once they are sent.
+    public var willPressKeys: ((UnsafeBufferPointer<UInt8>) -> Void)?
     /// Every key and button down through this performer: ``held`` and the ``borrowedKeys``.
     public var holding: HeldInput {
         borrowedKeys.isEmpty ? held : HeldInput(keys: held.keys + borrowedKeys.filter { !held.keys.contains($0) }, buttons: held.buttons)

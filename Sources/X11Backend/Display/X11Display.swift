@@ -218,15 +218,17 @@ public final class X11Display {
     /// lost.
     ///
     /// The shortest way to a key, for one typed ahead (``X11ActionPerformer/typeAhead(_:)``):
-    /// no ``call(_:sync:_:)`` is opened, whose name of the operation is a closure kept per call
-    /// (an allocation on the way to the key). An error, which a keycode of the keyboard's own
-    /// mapping does not cause, is still named: by a fixed name, taken at no cost.
+    /// no ``call(_:sync:_:)`` is opened. An error, which a keycode of the keyboard's own mapping
+    /// does not cause, is still named, by a fixed name noted once the requests left: this
+    /// thread reads any error later, and noting it first was 2–3 µs before the key, cold
+    /// (docs/performance.md, «Keys typed ahead of the pipeline»).
     func pressKeys(_ keycodes: [KeyCode], noting: () -> Void) -> Bool {
         guard !connection.lost else { return false }
-        operations.remember({ "a key typed ahead of its gesture's action" }, firstSerial: UInt(XNextRequest(handle)))
+        let first = UInt(XNextRequest(handle))
         for keycode in keycodes { XTestFakeKeyEvent(handle, UInt32(keycode.rawValue), 1, 0) }
         noting()
         XFlush(handle)
+        operations.remember({ "a key typed ahead of its gesture's action" }, firstSerial: first)
         return true
     }
 

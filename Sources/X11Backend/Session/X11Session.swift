@@ -185,6 +185,7 @@ public final class X11Session {
                 keys.withMemoryRebound(to: UInt8.self) { watch.willHold(keys: $0, buttons: holding.buttons) }
             }
         }
+        injector.willPressKeys = { [unowned watch] keys in watch.willHold(keys: keys, buttons: []) }
         watch.confirm(HeldCodes(injector.holding))
     }
 

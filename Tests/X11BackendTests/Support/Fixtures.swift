@@ -1,4 +1,5 @@
 import BridgeCore
+import CX11
 import GestureConfig
 import GestureEngine
 import Logging
@@ -24,4 +25,12 @@ func context(_ device: DeviceKind, _ x: Double = 0, _ y: Double = 0) -> ActionCo
 /// A `key` action from keysym names.
 func keyAction(_ names: String...) -> Action {
     .key(KeyCombo(keys: names.map { KeyCombo.Key(name: $0, keysym: UInt32(keysym($0))) }))
+}
+
+/// What a window saw of keys, as `press Name` / `release Name` lines.
+func keyLines(_ events: [EventWindow.Received]) -> [String] {
+    events.map { event in
+        let name = XKeysymToString(event.keysym).map { String(cString: $0) } ?? "?"
+        return "\(event.kind == .keyPress ? "press" : "release") \(name)"
+    }
 }
