@@ -45,7 +45,7 @@ extension X11ActionPerformer {
     /// Presses `keys` and sends them at once, when they are still what the key action will
     /// press: nothing held since, and no keyboard mapping change read or queued. Returns
     /// whether they went out. The watcher's page has them before they leave
-    /// (``willPressKeys``); ``held`` takes them after (its bookkeeping was 3–5 µs before the
+    /// (``willPressKeys``); ``held`` takes them after (its bookkeeping was 4–6 µs before the
     /// key, cold: docs/performance.md, «Keys typed ahead of the pipeline»).
     @discardableResult
     func typeAhead(_ keys: KeyPresses) -> Bool {
