@@ -88,7 +88,8 @@ public struct Engine: Sendable {
     /// ``nextDeadline`` is.
     public var swipeArm: SwipeArm? {
         mutating get {
-            guard let now else { return nil }
+            // Asked after every event of every device: the deadlines only while a press is on.
+            guard let now, pointer.group.isActive else { return nil }
             return pointer.swipeArm(env.recognition, now: now, deadline: nextDeadline)
         }
     }

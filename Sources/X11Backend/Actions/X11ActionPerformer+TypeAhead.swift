@@ -19,13 +19,20 @@ struct KeyPresses: Hashable {
 // last read (no keycode to lend, no round trip), nothing held or lent, no modifier of the user's
 // to lift.
 extension X11ActionPerformer {
+    /// Whether a key's presses made now are the ones its action would make: nothing typed ahead
+    /// waits for its action, and nothing is held, borrowed from the user or lent a keycode
+    /// (each changes what `typeCombo` presses). Asked when the key is armed and again as it
+    /// is typed.
+    private var isClearToTypeAhead: Bool {
+        typedAhead == nil && held.isEmpty && borrowedKeys.isEmpty && temporaryMappings.isEmpty
+    }
+
     /// The presses of `combo` as ``typeCombo(_:liftingHeldModifiers:)`` would make them now,
     /// without modifiers held at the gesture's start; `nil` when it would do more than press
     /// keys already on the keyboard (lend a keycode, lift or skip a key). Reads the keyboard
     /// mapping when none is kept yet (one round trip, at the press that arms it).
     func presses(of combo: KeyCombo) -> KeyPresses? {
-        guard typedAhead == nil, held.isEmpty, borrowedKeys.isEmpty, temporaryMappings.isEmpty,
-            (try? currentKeyboardMapping()) != nil, let cached = cachedKeyboardMapping,
+        guard isClearToTypeAhead, (try? currentKeyboardMapping()) != nil, let cached = cachedKeyboardMapping,
             cached.changes == display.keyboardMappingChanges
         else { return nil }
         var plan: [(keycode: KeyCode, needsShift: Bool)] = []
@@ -49,8 +56,7 @@ extension X11ActionPerformer {
     /// key, cold: docs/performance.md, «Keys typed ahead of the pipeline»).
     @discardableResult
     func typeAhead(_ keys: KeyPresses) -> Bool {
-        guard typedAhead == nil, held.isEmpty, temporaryMappings.isEmpty, keys.mappingChanges == display.keyboardMappingChanges,
-            !display.keyboardMappingChangeIsQueued
+        guard isClearToTypeAhead, keys.mappingChanges == display.keyboardMappingChanges, !display.keyboardMappingChangeIsQueued
         else { return false }
         let sent = display.pressKeys(keys.presses) {
             // A keycode is its byte (``KeyCode``).
