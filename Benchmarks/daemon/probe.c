@@ -7,7 +7,11 @@
  * drag the latency is CLOCK_MONOTONIC at the raw key press minus CLOCK_MONOTONIC at the raw
  * motion of the step that crossed the threshold (the first step at which the drag has gone
  * THRESHOLD px), both read by the listener as it receives them. Only slave-device raw events
- * count (one per event). The listener is a thread of its own, blocked in poll whatever the
+ * count (one per event). A second latency ends at the same key but starts at the driver's
+ * clock as it sends the crossing step (before its XFlush): what a hand's motion waits for its key,
+ * server included, and not biased by the listener's own wake-up (below), which on a virtual
+ * machine with idle cores often outlasts a fast contender's whole reply, so that the listener
+ * reads motion and key at once. The listener is a thread of its own, blocked in poll whatever the
  * driver does, at real-time priority when the system allows it (SCHED_FIFO; -N: not): on a
  * loaded machine a listener that sends the step itself is often preempted by the server it
  * woke, and then reads the motion and the key together (a latency of 0).
@@ -29,8 +33,9 @@
  * -W IDLE_MS waits that long without input before each press (default 20 ms): -W 61000 is the
  * first gesture after a minute without input, once gesture-bridge has let go of its pages.
  *
- * Prints one line: LABEL n=… miss=… early=… p50=… p90=… p99=… max=… (ms), and with -v every
- * sample. Exit status 1 when a drag missed its key or the key came before the crossing step.
+ * Prints one line: LABEL n=… miss=… early=… p50=… p90=… p99=… max=… sent-p50=… sent-p90=…
+ * sent-p99=… (ms; sent-: from the step's send), and with -v every sample: LABEL DRAG LATENCY
+ * SENT_LATENCY. Exit status 1 when a drag missed its key or the key came before the crossing step.
  * Build: cc -O2 probe.c -lX11 -lXi -lXtst -lm -lpthread
  */
 #define _GNU_SOURCE
@@ -233,7 +238,7 @@ int main(int argc, char **argv) {
         pthread_setschedparam(listener, SCHED_FIFO, &param); /* not allowed: an ordinary thread */
     }
 
-    double *lat = calloc(drags, sizeof *lat);
+    double *lat = calloc(drags, sizeof *lat), *lat_sent = calloc(drags, sizeof *lat_sent);
     int n = 0, miss = 0, early = 0;
     for (int d = 0; d < drags; d++) {
         XTestFakeMotionEvent(drv, -1, 200, 300 + (d % 5) * 40, CurrentTime);
@@ -245,12 +250,13 @@ int main(int argc, char **argv) {
         int from = atomic_load(&n_received);
         XTestFakeButtonEvent(drv, button, True, CurrentTime);
         XSync(drv, False);
-        double at = now_ms();
+        double at = now_ms(), t_sent = 0;
         for (int s = 0; s < drag.steps; s++) {
             /* At set times from the press: a late step does not delay the ones after it. */
             at += drag.pause_us[s] / 1e3;
             sleep_until(at);
             XTestFakeRelativeMotionEvent(drv, drag.dx[s], 0, CurrentTime);
+            if (s + 1 == crossing) t_sent = now_ms();
             XFlush(drv);
         }
         XTestFakeButtonEvent(drv, button, False, CurrentTime);
@@ -262,11 +268,14 @@ int main(int argc, char **argv) {
         if (!back_to_back) usleep(40000);
         if (!got) { miss++; continue; }
         if (was_early) { early++; continue; }
+        lat_sent[n] = t_key - t_sent;
         lat[n++] = t_key - t_motion;
-        if (verbose) printf("%s %d %.3f\n", label, d, t_key - t_motion);
+        if (verbose) printf("%s %d %.3f %.3f\n", label, d, t_key - t_motion, t_key - t_sent);
     }
     qsort(lat, n, sizeof *lat, cmp);
-    printf("%-16s n=%d miss=%d early=%d p50=%.3f p90=%.3f p99=%.3f max=%.3f ms\n", label, n, miss, early,
-           pct(lat, n, 50), pct(lat, n, 90), pct(lat, n, 99), n ? lat[n - 1] : 0);
+    qsort(lat_sent, n, sizeof *lat_sent, cmp);
+    printf("%-16s n=%d miss=%d early=%d p50=%.3f p90=%.3f p99=%.3f max=%.3f sent-p50=%.3f sent-p90=%.3f sent-p99=%.3f ms\n", label, n,
+           miss, early, pct(lat, n, 50), pct(lat, n, 90), pct(lat, n, 99), n ? lat[n - 1] : 0, pct(lat_sent, n, 50),
+           pct(lat_sent, n, 90), pct(lat_sent, n, 99));
     return miss > 0 || early > 0;
 }
