@@ -78,6 +78,45 @@ struct DisplayTests {
         }
     }
 
+    @Test("a flush sends what was asked since the last one; one with nothing asked since sends nothing, and the next request still goes")
+    func flushSendsWhatWasAsked() throws {
+        try XServer.with { server in
+            let display = try X11Display(name: server.name)
+            let watcher = try X11Display(name: server.name)
+            let name = AtomName("GB_FLUSH_TEST")
+            let atom = try display.atom(name)
+            let cardinal = try display.atom(.cardinal)
+            let root = display.root.rawValue
+            func ask(_ value: Int) throws {
+                try display.call("XChangeProperty(GB_FLUSH_TEST)") { handle in
+                    var item = CLong(value)
+                    withUnsafeMutableBytes(of: &item) { bytes in
+                        _ = XChangeProperty(handle, root, atom, cardinal, 32, PropModeReplace, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+                    }
+                }
+            }
+            func watcherSees(_ value: UInt, within limit: Duration = .seconds(5)) -> Bool {
+                let deadline = ContinuousClock.now + limit
+                repeat {
+                    if (try? watcher.cardinal(name, of: watcher.root)) == value { return true }
+                    Thread.sleep(forTimeInterval: 0.01)
+                } while ContinuousClock.now < deadline
+                return false
+            }
+            try ask(1)
+            display.flush()
+            #expect(watcherSees(1))
+            // Nothing asked since: these send nothing (and read nothing).
+            display.flush()
+            display.flush()
+            try ask(2)
+            // Not flushed yet, the request waits in Xlib's buffer.
+            #expect(!watcherSees(2, within: .milliseconds(300)))
+            display.flush()
+            #expect(watcherSees(2))
+        }
+    }
+
     @Test("an error of a request sent without waiting surfaces later, still named")
     func asynchronousError() throws {
         try XServer.with { server in

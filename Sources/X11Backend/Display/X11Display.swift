@@ -206,11 +206,24 @@ public final class X11Display {
         connection.hook = hook
     }
 
-    /// Sends buffered requests to the server without waiting.
+    /// Sends buffered requests to the server without waiting; does nothing when no request was
+    /// made since the last flush.
+    ///
+    /// Xlib's `XFlush` also reads the socket for events (`_XEventsQueued`: two `recvmsg` that
+    /// find nothing, on a turn that has just read everything). The loop flushes at the end of
+    /// every turn, most of which (the motions of a drag) make no request. Every request made,
+    /// through Xlib or an extension of it, takes the next request number, so an unchanged
+    /// number means an empty buffer.
     public func flush() {
         guard !connection.lost else { return }
+        let next = UInt(XNextRequest(handle))
+        guard next != nextRequestAtFlush else { return }
         XFlush(handle)
+        nextRequestAtFlush = next
     }
+
+    /// ``flush()``'s request number when it last sent: 0 before the first.
+    private var nextRequestAtFlush: UInt = 0
 
     /// Presses `keycodes` through XTest and sends them at once, after `noting` ran (the
     /// requests are in Xlib's buffer then, not on their way: what is written down there, the
