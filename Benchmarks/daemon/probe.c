@@ -8,13 +8,16 @@
  * motion of the step that crossed the threshold (the first step at which the drag has gone
  * THRESHOLD px), both read by the listener as it receives them. Only slave-device raw events
  * count (one per event). A second latency ends at the same key but starts at the driver's
- * clock as it sends the crossing step (before its XFlush): what a hand's motion waits for its key,
- * server included, and not biased by the listener's own wake-up (below), which on a virtual
- * machine with idle cores often outlasts a fast contender's whole reply, so that the listener
- * reads motion and key at once. The listener is a thread of its own, blocked in poll whatever the
- * driver does, at real-time priority when the system allows it (SCHED_FIFO; -N: not): on a
- * loaded machine a listener that sends the step itself is often preempted by the server it
- * woke, and then reads the motion and the key together (a latency of 0).
+ * clock as it sends the crossing step (before its XFlush): what a hand's motion waits for its
+ * key, the server included. The listener's read of the motion is not a fixed point: it moves
+ * with the contender, which competes with the listener for the cores as the server delivers
+ * the motion (beside a floor it came 14-38 us later than beside gesture-bridge, 400 drags a
+ * shape: docs/performance.md, «From the send of the motion»), and a later read is a shorter
+ * latency. The send comes before any contender can act. The listener is a thread of its own,
+ * blocked in poll whatever the driver does, at real-time priority when the system allows it
+ * (SCHED_FIFO; -N: not): on a loaded machine a listener that sends the step itself is often
+ * preempted by the server it woke, and then reads the motion and the key together (a latency
+ * of 0).
  *
  *   probe [-n DRAGS] [-b BUTTON] [-S SHAPE] [-t THRESHOLD_PX] [-W IDLE_MS] [-l LABEL] [-v] [-N]
  *   probe [-n DRAGS] [-b BUTTON] -s STEPS -p STEP_PX [-c CROSSING_STEP] ...   an even drag:
