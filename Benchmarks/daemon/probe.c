@@ -19,7 +19,7 @@
  * preempted by the server it woke, and then reads the motion and the key together (a latency
  * of 0).
  *
- *   probe [-n DRAGS] [-b BUTTON] [-S SHAPE] [-t THRESHOLD_PX] [-W IDLE_MS] [-l LABEL] [-v] [-N]
+ *   probe [-n DRAGS] [-b BUTTON] [-S SHAPE] [-t THRESHOLD_PX] [-W IDLE_MS] [-l LABEL] [-v] [-N | -K]
  *   probe [-n DRAGS] [-b BUTTON] -s STEPS -p STEP_PX [-c CROSSING_STEP] ...   an even drag:
  *                                    STEPS steps of STEP_PX, 3 ms apart
  *   probe -F EVENTS [-b BUTTON]      flood: EVENTS input events, untimed: fast drags of 98
@@ -33,6 +33,9 @@
  *          above the 0.3 px/ms a swipe needs)
  *   next   five, but the press comes 2 ms after the previous drag's release (no pause
  *          between drags): a drag that starts right after the previous one
+ * -K: the listener selects raw key presses only, as an ordinary thread, and each key is timed
+ * from the send alone: a listener that wakes for the key and nothing else, as an application
+ * does (it never reads the motions, so both latencies printed are from the send).
  * -W IDLE_MS waits that long without input before each press (default 20 ms): -W 61000 is the
  * first gesture after a minute without input, once gesture-bridge has let go of its pages.
  *
@@ -100,7 +103,7 @@ static void sleep_until(double t) {
 
 /* The drag's times from received events `from` on: its crossing-th motion and the first key
  * after `from`; *early when that key came before the crossing motion. Waits up to 500 ms
- * for them. Returns 0 when one is missing. */
+ * for them. Returns 0 when one is missing. A crossing of 0 asks for the key alone. */
 static int drag_times(int from, int crossing, double *t_motion, double *t_key, int *early) {
     double deadline = now_ms() + 500;
     for (;;) {
@@ -114,7 +117,7 @@ static int drag_times(int from, int crossing, double *t_motion, double *t_key, i
                 *t_motion = received[i].t;
             }
         }
-        if (*t_motion >= 0 && *t_key >= 0) return 1;
+        if ((crossing == 0 || *t_motion >= 0) && *t_key >= 0) return 1;
         if (now_ms() > deadline) return 0;
         usleep(1000);
     }
@@ -159,10 +162,11 @@ static int shape_steps(const char *name, struct drag *d) {
 }
 
 int main(int argc, char **argv) {
-    int drags = 200, button = 3, steps = 0, step_px = 20, crossing = 0, threshold = 80, idle_ms = 20, verbose = 0, realtime = 1, opt;
+    int drags = 200, button = 3, steps = 0, step_px = 20, crossing = 0, threshold = 80, idle_ms = 20, verbose = 0, realtime = 1,
+        keys_only = 0, opt;
     long flood = 0;
     const char *label = "probe", *shape = "five";
-    while ((opt = getopt(argc, argv, "n:b:s:p:c:t:S:W:l:vNF:")) != -1) {
+    while ((opt = getopt(argc, argv, "n:b:s:p:c:t:S:W:l:vNKF:")) != -1) {
         switch (opt) {
         case 'n': drags = atoi(optarg); break;
         case 'b': button = atoi(optarg); break;
@@ -175,10 +179,11 @@ int main(int argc, char **argv) {
         case 'l': label = optarg; break;
         case 'v': verbose = 1; break;
         case 'N': realtime = 0; break;
+        case 'K': keys_only = 1; realtime = 0; break;
         case 'F': flood = atol(optarg); break;
         default:
             fprintf(stderr, "usage: probe [-n DRAGS] [-b BUTTON] [-S five|two|fine|slow|next | -s STEPS -p STEP_PX [-c CROSSING_STEP]] "
-                            "[-t THRESHOLD_PX] [-W IDLE_MS] [-l LABEL] [-v] [-N]\n");
+                            "[-t THRESHOLD_PX] [-W IDLE_MS] [-l LABEL] [-v] [-N | -K]\n");
             return 64;
         }
     }
@@ -228,7 +233,7 @@ int main(int argc, char **argv) {
     }
     unsigned char bits[XIMaskLen(XI_LASTEVENT)] = {0};
     XISetMask(bits, XI_RawKeyPress);
-    XISetMask(bits, XI_RawMotion);
+    if (!keys_only) XISetMask(bits, XI_RawMotion);
     XIEventMask mask = { XIAllDevices, sizeof bits, bits };
     XISelectEvents(lis, DefaultRootWindow(lis), &mask, 1);
     XSync(lis, False);
@@ -266,7 +271,15 @@ int main(int argc, char **argv) {
         XSync(drv, False);
         double t_motion, t_key;
         int was_early;
-        int got = drag_times(from, crossing, &t_motion, &t_key, &was_early);
+        int got;
+        if (keys_only) {
+            /* Only keys were selected: the drag's first key after the press, timed from the send. */
+            got = drag_times(from, 0, &t_motion, &t_key, &was_early);
+            t_motion = t_sent;
+            was_early = got && t_key < t_sent;
+        } else {
+            got = drag_times(from, crossing, &t_motion, &t_key, &was_early);
+        }
         /* The action's release, the bridge's tail; none for a drag that follows at once. */
         if (!back_to_back) usleep(40000);
         if (!got) { miss++; continue; }
