@@ -62,7 +62,7 @@ public final class Pipeline {
     private var claims: [(OwnershipDecision, Instant)] = []
     /// Who is told the arm of the next motion (``KeyArm``); nil: nobody (no key is typed ahead).
     public weak var keyArming: (any KeyArming)? {
-        didSet { armableKeys = config.bindings.map(\.armableKey) }
+        didSet { noteArmableKeys() }
     }
     /// Each binding's first key, when armable (``Binding/armableKey``), for ``keyArming``.
     private var armableKeys: [KeyCombo?] = []
@@ -145,7 +145,7 @@ public final class Pipeline {
         observePassedOn()
         releaseAllHeldKeys()
         self.config = config
-        if keyArming != nil { armableKeys = config.bindings.map(\.armableKey) }
+        noteArmableKeys()
     }
 
     /// Ends everything in progress (shutdown): running gestures are cancelled, undecided
@@ -156,6 +156,11 @@ public final class Pipeline {
         observePassedOn()
         releaseAllHeldKeys()
         performer?.releaseEverything()
+    }
+
+    /// Keeps each binding's armable key, for ``keyArming`` (none to keep without it).
+    private func noteArmableKeys() {
+        armableKeys = keyArming == nil ? [] : config.bindings.map(\.armableKey)
     }
 
     /// Tells ``keyArming`` the arm of the next motion, after the engine's step (``KeyArm``).

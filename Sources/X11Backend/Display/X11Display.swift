@@ -240,7 +240,7 @@ public final class X11Display {
         let first = UInt(XNextRequest(handle))
         for keycode in keycodes { XTestFakeKeyEvent(handle, UInt32(keycode.rawValue), 1, 0) }
         noting()
-        XFlush(handle)
+        flush()
         operations.remember({ "a key typed ahead of its gesture's action" }, firstSerial: first)
         return true
     }
