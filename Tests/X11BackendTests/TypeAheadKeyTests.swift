@@ -38,6 +38,28 @@ struct TypeAheadKeyTests {
         }
     }
 
+    /// The server writes a key event to its window before it reads the next request (a core
+    /// key event is critical output), and the round trip written behind the keys is that
+    /// request: when `typeAhead` returns, the window's socket holds the press. A `typeAhead`
+    /// that only sent the keys returns before the server has read them.
+    @Test("typeAhead returns once the server has handed the key on: the window's socket holds the press")
+    func handedOnWhenItReturns() throws {
+        try XServer.with { server in
+            let window = try EventWindow(server: server.name)
+            let performer = try makePerformer(server)
+            guard case .key(let combo) = keyAction("F5") else { return }
+            let presses = try #require(performer.presses(of: combo))
+            window.pump()
+            #expect(XEventsQueued(window.client.display, QueuedAfterReading) == 0)
+            #expect(performer.typeAhead(presses))
+            // Reads what the socket holds now, without waiting for more.
+            #expect(XEventsQueued(window.client.display, QueuedAfterReading) > 0)
+            #expect(lines(window.waitForEvents(1)) == ["press F5"])
+            try performer.perform(.key(combo), context: context(.pointer))
+            #expect(lines(window.waitForEvents(2)) == ["press F5", "release F5"])
+        }
+    }
+
     @Test("a key typed ahead whose action never comes is released at the end of the turn")
     func unfinishedIsReleased() throws {
         try XServer.with { server in

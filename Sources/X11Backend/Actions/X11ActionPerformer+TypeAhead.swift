@@ -1,7 +1,6 @@
 internal import CX11
 import GestureConfig
 import Logging
-import Glibc
 
 /// The presses of a key action, resolved before the motion that fires it (``KeyArm``): the
 /// keycodes ``X11ActionPerformer/typeCombo(_:liftingHeldModifiers:)`` would press, with the
@@ -50,8 +49,9 @@ extension X11ActionPerformer {
     }
 
     /// Presses `keys` and sends them at once, when they are still what the key action will
-    /// press: nothing held since, and no keyboard mapping change read or queued. Returns
-    /// whether they went out. The watcher's page has them before they leave
+    /// press: nothing held since, and no keyboard mapping change read or queued; returns once
+    /// the server has handed them on (``X11Display/pressKeys(_:noting:)`` says why it waits).
+    /// Returns whether they went out. The watcher's page has them before they leave
     /// (``willPressKeys``); ``held`` takes them after (its bookkeeping was 4–6 µs before the
     /// key, cold: docs/performance.md, «Keys typed ahead of the pipeline»).
     @discardableResult
@@ -67,10 +67,6 @@ extension X11ActionPerformer {
         guard sent else { return false }
         held.keys.append(contentsOf: keys.presses)
         typedAhead = keys
-        // The X server, woken by the key, is often put on this core: without a yield it waits
-        // for the rest of this turn (the engine, the log) before it can send the key on
-        // (`two`'s p50 0.121 → 0.078 ms; docs/performance.md, «Keys typed ahead of the pipeline»).
-        sched_yield()
         logger.debug("typed \(keys.combo) ahead, at the motion that completes its swipe")
         return true
     }

@@ -227,20 +227,31 @@ public final class X11Display {
 
     /// Presses `keycodes` through XTest and sends them at once, after `noting` ran (the
     /// requests are in Xlib's buffer then, not on their way: what is written down there, the
-    /// server cannot have seen yet). Returns false, having done nothing, once the connection is
-    /// lost.
+    /// server cannot have seen yet), with a round trip behind them in the same write; returns
+    /// when the server has answered it, and so has handed the keys on. Returns false, having
+    /// done nothing, once the connection is lost.
     ///
     /// The shortest way to a key, for one typed ahead (``X11ActionPerformer/typeAhead(_:)``):
     /// no ``call(_:sync:_:)`` is opened. An error, which a keycode of the keyboard's own mapping
-    /// does not cause, is still named, by a fixed name noted once the requests left: this
-    /// thread reads any error later, and noting it first was 2–3 µs before the key, cold
-    /// (docs/performance.md, «Keys typed ahead of the pipeline»).
+    /// does not cause, is still named, by a fixed name noted once the requests left: errors
+    /// are named when this thread collects them, and noting it first was 2–3 µs before the
+    /// key, cold (docs/performance.md, «Keys typed ahead of the pipeline»).
+    ///
+    /// The wait takes the daemon off the core as soon as the keys are written. The server,
+    /// woken by them on this core, runs at once and is alone there when it hands the key on,
+    /// so the kernel puts the application it wakes on that core too; a daemon still running
+    /// (or yielding, and so still runnable) sent the application to the other core, whose
+    /// wake-up took 30–45 µs more (docs/performance.md, «After the key: off the core until the
+    /// server has handed it on»). Events read while waiting stay in Xlib's queue
+    /// (``hasQueuedEvents``).
     func pressKeys(_ keycodes: [KeyCode], noting: () -> Void) -> Bool {
         guard !connection.lost else { return false }
         let first = UInt(XNextRequest(handle))
         for keycode in keycodes { XTestFakeKeyEvent(handle, UInt32(keycode.rawValue), 1, 0) }
         noting()
-        flush()
+        // GetInputFocus, written with the presses, then its reply awaited.
+        XSync(handle, 0)
+        nextRequestAtFlush = UInt(XNextRequest(handle))
         operations.remember({ "a key typed ahead of its gesture's action" }, firstSerial: first)
         return true
     }
