@@ -117,6 +117,25 @@ struct DisplayTests {
         }
     }
 
+    @Test("nextQueuedEvent reads nothing: an event on the socket waits for readArrived, which reads it once")
+    func queuedEventsOnly() throws {
+        try XServer.with { server in
+            let display = try X11Display(name: server.name)
+            let other = try X11Display(name: server.name)
+            let root = display.root.rawValue
+            try display.call("XSelectInput(root, PropertyChangeMask)", sync: true) { _ = XSelectInput($0, root, PropertyChangeMask) }
+            try other.setCardinals(AtomName("GB_QUEUED_TEST"), of: other.root, to: [7])
+            // The server has written the PropertyNotify to the socket; nothing read it yet.
+            var socket = pollfd(fd: display.connectionFileDescriptor, events: Int16(POLLIN), revents: 0)
+            #expect(poll(&socket, 1, 5000) == 1)
+            #expect(display.nextQueuedEvent() == nil)
+            #expect(!display.hasQueuedEvents)
+            display.readArrived()
+            #expect(display.nextQueuedEvent()?.type == PropertyNotify)
+            #expect(display.nextQueuedEvent() == nil)
+        }
+    }
+
     @Test("an error of a request sent without waiting surfaces later, still named")
     func asynchronousError() throws {
         try XServer.with { server in

@@ -209,6 +209,9 @@ public final class X11InputCapture: InputArbiter {
             lastFed = input.time
             sink(input)
         }
+        // What converting and feeding asked leaves when the drain ends, as when each turn of
+        // Xlib's `XPending` flushed (nothing to send on a quiet turn: no system call).
+        defer { display.flush() }
         while true {
             drainQueued(feed)
             // Every event read is handled: a press whose release was not among them has none to come.
@@ -218,9 +221,18 @@ public final class X11InputCapture: InputArbiter {
         }
     }
 
-    /// Converts every event in the queue (``drain(_:)``).
+    /// Converts every event the server has sent so far (``drain(_:)``): Xlib's queue (which
+    /// holds what a round trip read in), then one read of the socket once it is empty, then the
+    /// queue again. What arrives after the read waits for the loop's `poll`.
     private func drainQueued(_ feed: (InputEvent) -> Void) {
-        while var event = display.nextEvent() {
+        var socketRead = false
+        while true {
+            guard var event = display.nextQueuedEvent() else {
+                if socketRead { return }
+                socketRead = true
+                display.readArrived()
+                continue
+            }
             screenLock?.handle(event, clock: &clock, previous: timeOfLastEvent)
             if let update = focus?.handle(event) {
                 feed(InputEvent(time: clock.instant(serverTime: UInt32(truncatingIfNeeded: event.xproperty.time)), update.event))

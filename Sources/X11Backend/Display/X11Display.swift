@@ -29,8 +29,10 @@ public struct WindowID: RawRepresentable, Hashable, Sendable, CustomStringConver
 /// ## Event loop (for the daemon and the capture layer)
 /// - `poll()` on ``connectionFileDescriptor`` for `POLLIN`.
 /// - Before every `poll()`, and after it wakes, drain ``pendingEventCount`` with
-///   ``nextEvent()``: any Xlib call that reads a reply (including the performer's `XSync`) can
-///   move events from the socket into Xlib's queue, where `poll()` no longer sees them.
+///   ``nextEvent()`` (or, as the capture does, ``readArrived()`` once and then
+///   ``nextQueuedEvent()``): any Xlib call that reads a reply (including the performer's
+///   `XSync`) can move events from the socket into Xlib's queue, where `poll()` no longer sees
+///   them (``hasQueuedEvents``).
 /// - XInput 2 events arrive as `GenericEvent` cookies; ``withEventData(_:_:)`` fetches and frees
 ///   their data (it checks the extension opcode against ``xinputOpcode``).
 /// - When the server goes away, libX11 calls the connection-lost hook from inside whatever call
@@ -381,9 +383,32 @@ public final class X11Display {
         return Int(XPending(handle))
     }
 
-    /// The next queued event, or `nil` when none is waiting; never blocks.
+    /// The next queued event, or `nil` when none is waiting; never blocks. Reads the socket
+    /// whenever Xlib's queue is empty, so the `nil` that ends a loop over it costs two reads
+    /// that find nothing.
     func nextEvent() -> XEvent? {
         guard !connection.lost, XPending(handle) > 0 else { return nil }
+        return takeQueuedEvent()
+    }
+
+    /// Reads what the server has sent so far into Xlib's queue, without waiting: a read that
+    /// finds it and one that finds nothing more (the floor's two). Xlib reads only when its
+    /// queue is empty: take what is queued first (``nextQueuedEvent()``). How the capture
+    /// drains a turn; ``nextEvent()``'s loop read the socket twice more to end
+    /// (docs/performance.md, «Quiet turns: one read»).
+    func readArrived() {
+        guard !connection.lost else { return }
+        _ = XEventsQueued(handle, QueuedAfterReading)
+    }
+
+    /// The next event already in Xlib's queue, or `nil`; reads nothing. What arrives on the
+    /// socket meanwhile waits for the loop's `poll`, which sees it.
+    func nextQueuedEvent() -> XEvent? {
+        guard !connection.lost, XEventsQueued(handle, QueuedAlready) > 0 else { return nil }
+        return takeQueuedEvent()
+    }
+
+    private func takeQueuedEvent() -> XEvent {
         var event = XEvent()
         XNextEvent(handle, &event)
         if Self.isKeyboardMappingChange(event, xkbEventBase: xkbEventBase) { keyboardMappingChanges &+= 1 }
