@@ -17,6 +17,11 @@
  *                                                          the press, the drag is followed by the
  *                                                          raw motion of the slave device, and
  *                                                          XIAllowEvents thaws it after the key
+ *   floor -w MICROSECONDS ...                              with -S or -r: spin that long on each
+ *                                                          raw motion of the press that does not
+ *                                                          cross, as if it had a daemon's work to
+ *                                                          do (what that time costs the next key:
+ *                                                          docs/performance.md, «Quiet turns»)
  *   floor -r ...                                           the asynchronous grab, but the drag
  *                                                          followed by raw motion (which the
  *                                                          server sends before the grab's own
@@ -34,20 +39,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
 
 static void usage(void) {
-    fprintf(stderr, "usage: floor [-S | -r] [-b BUTTON] [-t PX] [-k KEYSYM | -s PROGRAM ARG...]\n");
+    fprintf(stderr, "usage: floor [-S | -r] [-w MICROSECONDS] [-b BUTTON] [-t PX] [-k KEYSYM | -s PROGRAM ARG...]\n");
     exit(64);
 }
 
 int main(int argc, char **argv) {
     int button = 3, threshold = 80, sync = 0, raw = 0, opt;
+    long work_us = 0;
     const char *keyname = "F12";
     char **spawn_argv = NULL;
-    while ((opt = getopt(argc, argv, "+b:t:k:sSr")) != -1) {
+    while ((opt = getopt(argc, argv, "+b:t:k:w:sSr")) != -1) {
         switch (opt) {
         case 'b': button = atoi(optarg); break;
         case 't': threshold = atoi(optarg); break;
@@ -55,6 +62,7 @@ int main(int argc, char **argv) {
         case 's': spawn_argv = argv + optind; break;
         case 'S': sync = 1; raw = 1; break;
         case 'r': raw = 1; break;
+        case 'w': work_us = atol(optarg); break;
         default: usage();
         }
         if (spawn_argv) break;
@@ -113,6 +121,12 @@ int main(int argc, char **argv) {
             XIRawEvent *r = e.xcookie.data;
             if (!raw || !down || fired || r->deviceid != source || !XIMaskIsSet(r->valuators.mask, 0)) break;
             raw_dx += r->raw_values[0];
+            if (work_us > 0 && raw_dx < threshold && -raw_dx < threshold) {
+                struct timespec from, now;
+                clock_gettime(CLOCK_MONOTONIC, &from);
+                do clock_gettime(CLOCK_MONOTONIC, &now);
+                while ((now.tv_sec - from.tv_sec) * 1000000L + (now.tv_nsec - from.tv_nsec) / 1000 < work_us);
+            }
             if (raw_dx >= threshold || -raw_dx >= threshold) {
                 fired = 1;
                 /* The key before the thaw, as gesture-bridge sends it: a thaw first makes the
