@@ -209,8 +209,8 @@ public final class X11InputCapture: InputArbiter {
             lastFed = input.time
             sink(input)
         }
-        // What converting and feeding asked leaves when the drain ends, as when each turn of
-        // Xlib's `XPending` flushed (nothing to send on a quiet turn: no system call).
+        // What converting and feeding asked for leaves when the drain ends, as the `XPending`
+        // that ended the old drain flushed it (nothing to send on a quiet turn: no system call).
         defer { display.flush() }
         while true {
             drainQueued(feed)

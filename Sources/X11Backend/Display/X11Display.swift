@@ -29,10 +29,10 @@ public struct WindowID: RawRepresentable, Hashable, Sendable, CustomStringConver
 /// ## Event loop (for the daemon and the capture layer)
 /// - `poll()` on ``connectionFileDescriptor`` for `POLLIN`.
 /// - Before every `poll()`, and after it wakes, drain ``pendingEventCount`` with
-///   ``nextEvent()`` (or, as the capture does, ``readArrived()`` once and then
-///   ``nextQueuedEvent()``): any Xlib call that reads a reply (including the performer's
-///   `XSync`) can move events from the socket into Xlib's queue, where `poll()` no longer sees
-///   them (``hasQueuedEvents``).
+///   ``nextEvent()`` (or, as the capture does, ``nextQueuedEvent()`` until the queue is empty,
+///   ``readArrived()`` once, and the queue again): any Xlib call that reads a reply (including
+///   the performer's `XSync`) can move events from the socket into Xlib's queue, where `poll()`
+///   no longer sees them (``hasQueuedEvents``).
 /// - XInput 2 events arrive as `GenericEvent` cookies; ``withEventData(_:_:)`` fetches and frees
 ///   their data (it checks the extension opcode against ``xinputOpcode``).
 /// - When the server goes away, libX11 calls the connection-lost hook from inside whatever call
