@@ -404,7 +404,7 @@ public final class X11Display {
     /// The next event already in Xlib's queue, or `nil`; reads nothing. What arrives on the
     /// socket meanwhile waits for the loop's `poll`, which sees it.
     func nextQueuedEvent() -> XEvent? {
-        guard !connection.lost, XEventsQueued(handle, QueuedAlready) > 0 else { return nil }
+        guard hasQueuedEvents else { return nil }
         return takeQueuedEvent()
     }
 
@@ -437,16 +437,16 @@ public final class X11Display {
         (event.type == MappingNotify && event.xmapping.request == MappingKeyboard) || (xkbEventBase.map { event.type == $0 } ?? false)
     }
 
-    /// How many keyboard mapping notifications ``nextEvent()`` has handed out: a keyboard
-    /// mapping read when this was `n` is current while it still is `n` and
-    /// ``keyboardMappingChangeIsQueued`` is false.
+    /// How many keyboard mapping notifications ``nextEvent()`` and ``nextQueuedEvent()`` have
+    /// handed out: a keyboard mapping read when this was `n` is current while it still is `n`
+    /// and ``keyboardMappingChangeIsQueued`` is false.
     private(set) var keyboardMappingChanges = 0
 
     /// Whether a keyboard mapping notification waits in Xlib's queue, not yet handed out by
-    /// ``nextEvent()``; removes nothing.
+    /// ``nextEvent()`` or ``nextQueuedEvent()``; removes nothing.
     ///
     /// The socket is not read: a key action runs in the loop's turn that has just read
-    /// everything that had arrived (``nextEvent()``), and what arrives after that read is on
+    /// everything that had arrived (``readArrived()``), and what arrives after that read is on
     /// its way as much as what the server has not sent yet. A `poll` of the socket here was a
     /// system call between a gesture's motion and its key (docs/performance.md, «Latency by
     /// drag shape»).
