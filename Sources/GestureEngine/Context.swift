@@ -113,16 +113,18 @@ final class Recognition: Sendable {
     ) -> Int? {
         var best: Int? = nil
         var bestSpecificity = -1
+        // Read in place: a copy of a trigger retains its strings (the arm asks this for eight
+        // directions at every step of a drag).
         for i in candidates {
-            let t = triggers[i]
-            guard t.gesture == gesture else { continue }
-            if gesture == .tap && t.taps != taps { continue }
+            guard triggers[i].gesture == gesture else { continue }
+            if gesture == .tap && triggers[i].taps != taps { continue }
             if gesture == .stroke && shapeIndex[i] != shape { continue }
-            if let on, t.on != on { continue }
-            if let wanted = t.direction, wanted != direction { continue }
-            if t.specificity > bestSpecificity {
+            if let on, triggers[i].on != on { continue }
+            if let wanted = triggers[i].direction, wanted != direction { continue }
+            let specificity = triggers[i].specificity
+            if specificity > bestSpecificity {
                 best = i
-                bestSpecificity = t.specificity
+                bestSpecificity = specificity
             }
         }
         return best

@@ -3,8 +3,8 @@
 ///
 /// While a press of a trigger button is undecided and only a swipe can still win it at a
 /// motion, the engine's decision at the next motion depends on nothing but where the pointer
-/// goes and when: the swipe recognizer's own verdict on that translation (``SwipeRecognizer/evaluate(_:at:_:)``,
-/// the same code the arena runs), and, when it wins, the trigger the group fires for its
+/// goes and when: the swipe recognizer's own verdict on that translation (``SwipeRecognizer/Reach``,
+/// what ``SwipeRecognizer/evaluate(_:at:_:)`` runs in the arena), and, when it wins, the trigger the group fires for its
 /// direction. The live daemon uses this to type a bound key at the motion that completes the
 /// swipe, before that motion goes through the pipeline (docs/design.md, «The daemon», keys typed ahead): the
 /// engine then makes the same decision and the performer finds its key already
@@ -29,10 +29,9 @@ public struct SwipeArm: Sendable {
     public let modifiers: Modifiers
     /// Where the press was: a motion's translation counts from it (``PointerSource``).
     let press: Point
-    /// The swipe recognizer as the group has it (its start, window and directions).
-    let swipe: SwipeRecognizer
-    /// The group's thresholds.
-    let settings: RecognizerSettings
+    /// The swipe recognizer's verdict and direction as the group has them (its start, window,
+    /// directions and thresholds).
+    let swipe: SwipeRecognizer.Reach
     /// The trigger each planar direction fires (by ``Direction/planarIndex``); -1: the swipe
     /// fires nothing that way (its input goes back), or it was not armed that way.
     private(set) var firings: InlineArray<8, Int>
@@ -47,10 +46,9 @@ public struct SwipeArm: Sendable {
     public func firing(motionTo p: Point, at time: Instant) -> Int? {
         let t = max(time, earliest)
         if let latest, t > latest { return nil }
-        var m = Measures()
-        m.translation = p - press
-        guard swipe.evaluate(m, at: t, settings) == .win else { return nil }
-        let trigger = firings[swipe.direction(m).planarIndex]
+        let translation = p - press
+        guard swipe.verdict(translation, at: t) == .win else { return nil }
+        let trigger = firings[swipe.direction(translation).planarIndex]
         return trigger >= 0 ? trigger : nil
     }
 
@@ -113,7 +111,7 @@ extension GestureGroup {
         }
         guard any else { return nil }
         return SwipeArm(
-            button: button, modifiers: modifiers, press: press, swipe: recognizers.swipe, settings: settings, firings: firings,
+            button: button, modifiers: modifiers, press: press, swipe: recognizers.swipe.reach(settings), firings: firings,
             earliest: now, latest: deadline)
     }
 }

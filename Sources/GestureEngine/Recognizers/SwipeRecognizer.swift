@@ -51,16 +51,42 @@ struct SwipeRecognizer: Recognizer {
     /// wherever `start + window` is exact, which is any time a clock gives.
     func evaluate(_ m: Measures, at t: Instant, _ s: RecognizerSettings) -> Verdict {
         guard state == .possible else { return .undecided }
-        let elapsed = (t - start).milliseconds
-        if elapsed > window { return .fail }
-        let distance = m.translation.length
-        guard reaches(distance, s.swipeMinPx) else { return .undecided }
-        return elapsed <= 0 || reaches(distance / elapsed, s.swipeMinVelocity) ? .win : .fail
+        return reach(s).verdict(m.translation, at: t)
     }
 
     /// The direction of the measured translation.
     func direction(_ m: Measures) -> Direction {
         Geometry.direction(of: m.translation, diagonals: diagonals)
+    }
+
+    /// What its verdict and direction at a translation depend on, and nothing else: the
+    /// numbers ``evaluate(_:at:_:)`` reads while it is possible. Small, so that what is said
+    /// before a motion (``SwipeArm``) is cheap to make at every step of a drag.
+    struct Reach: Sendable {
+        let start: Instant
+        let window: Double
+        let diagonals: Bool
+        let minPx: Double
+        let minVelocity: Double
+
+        /// Its verdict on a translation at `t` (see ``SwipeRecognizer/evaluate(_:at:_:)``).
+        @inline(__always) func verdict(_ translation: Point, at t: Instant) -> Verdict {
+            let elapsed = (t - start).milliseconds
+            if elapsed > window { return .fail }
+            let distance = translation.length
+            guard reaches(distance, minPx) else { return .undecided }
+            return elapsed <= 0 || reaches(distance / elapsed, minVelocity) ? .win : .fail
+        }
+
+        /// The direction of a translation (see ``SwipeRecognizer/direction(_:)``).
+        @inline(__always) func direction(_ translation: Point) -> Direction {
+            Geometry.direction(of: translation, diagonals: diagonals)
+        }
+    }
+
+    /// Its ``Reach`` under the group's thresholds.
+    @inline(__always) func reach(_ s: RecognizerSettings) -> Reach {
+        Reach(start: start, window: window, diagonals: diagonals, minPx: s.swipeMinPx, minVelocity: s.swipeMinVelocity)
     }
 
     /// Its thresholds were met while a stroke is bound: it waits for the lift as it is now.
