@@ -148,6 +148,29 @@ struct DisplayTests {
         }
     }
 
+    @Test("an error that arrives while nothing waits is handed over once, as often as errors come")
+    func asynchronousErrorsTaken() throws {
+        try XServer.with { server in
+            let display = try X11Display(name: server.name)
+            #expect(display.takeAsynchronousErrors().isEmpty)
+            for _ in 0..<2 {
+                // As the daemon meets them: sent and flushed, read with the next events (or by
+                // the flush itself, which also reads when the answer is quick).
+                try display.call("XMapWindow(bogus)") { XMapWindow($0, 0x1fff_fff0) }
+                display.flush()
+                var taken: [XProtocolError] = []
+                for _ in 0..<500 where taken.isEmpty {
+                    var socket = pollfd(fd: display.connectionFileDescriptor, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&socket, 1, 10)
+                    display.readArrived()
+                    taken = display.takeAsynchronousErrors()
+                }
+                #expect(taken.map(\.code) == [.badWindow])
+                #expect(display.takeAsynchronousErrors().isEmpty)
+            }
+        }
+    }
+
     @Test("an error inside a checked span fails that span, not the next call")
     func nestedSpan() throws {
         try XServer.with { server in

@@ -149,15 +149,22 @@ public final class FeedbackObserver: PipelineObserver {
         }
     }
 
+    /// Whether trail `i` has something for the next frame: points not drawn yet, or a frame to
+    /// settle. Read in place: the loop asks at every turn, and a copy of a trail retains its
+    /// points.
+    private func hasFrameToDraw(_ i: Int) -> Bool {
+        trails[i].active && (trails[i].points.count > trails[i].drawn || trails[i].unsettled)
+    }
+
     public var nextDeadline: ContinuousClock.Instant? {
-        let waiting = pendingOSD != nil || trails.contains { $0.active && ($0.points.count > $0.drawn || $0.unsettled) }
+        let waiting = pendingOSD != nil || trails.indices.contains(where: hasFrameToDraw)
         let frame = waiting ? nextFrame : nil
         guard let frame else { return osdDue }
         return osdDue.map { min($0, frame) } ?? frame
     }
 
     public func turnEnded() {
-        guard dirty || osdDue != nil || trails.contains(where: \.unsettled) else { return }
+        guard dirty || osdDue != nil || trails.indices.contains(where: { trails[$0].unsettled }) else { return }
         dirty = false
         let now = clock()
         if isLocked() {
@@ -182,7 +189,7 @@ public final class FeedbackObserver: PipelineObserver {
         }
         // The rest at most once a frame: a hand draws faster than the screen shows, and a
         // flood of gestures (a replayed trace, a test's) must not be drawn one by one.
-        let pending = pendingOSD != nil || trails.contains { $0.active && ($0.points.count > $0.drawn || $0.unsettled) }
+        let pending = pendingOSD != nil || trails.indices.contains(where: hasFrameToDraw)
         if pending {
             if let frame = nextFrame, frame > now {
                 dirty = true  // drawn at the frame (nextDeadline wakes the loop)

@@ -98,7 +98,9 @@ extension X11ActionPerformer {
     /// When the next temporary key mapping is due to be restored; the daemon loop's `poll()`
     /// should wake no later than this and call ``restoreTemporaryMappings(dueBy:)``.
     public var nextRestoreDeadline: ContinuousClock.Instant? {
-        temporaryMappings.map(\.restoreAfter).min()
+        // Asked at every turn of the loop, almost always with nothing lent: no array for that.
+        guard !temporaryMappings.isEmpty else { return nil }
+        return temporaryMappings.map(\.restoreAfter).min()
     }
 
     /// Puts back the keycodes lent to unmapped keysyms whose hold ended by `instant` (all of

@@ -272,6 +272,8 @@ public final class X11Display {
     ///
     /// The daemon logs these after each loop iteration.
     public func takeAsynchronousErrors() -> [XProtocolError] {
+        // Asked at every turn of the daemon's loop: nothing to collect, nothing to hand over.
+        guard XErrorRouter.hasUntaken || !unclaimed.isEmpty || !asynchronousErrors.isEmpty else { return [] }
         collectErrors()
         if openSpans.isEmpty {
             asynchronousErrors += unclaimed

@@ -14,6 +14,10 @@ enum XErrorRouter {
     private static let recorded = Mutex<[UInt: [XProtocolError]]>([:])
     /// At most this many errors are kept per display between two drains.
     private static let capacity = 256
+    /// Errors recorded and not taken yet, over every display: ``take(_:)`` looks at the table
+    /// only when there are some (the daemon asks at every turn of its loop, and almost always
+    /// there are none).
+    private static let untaken = Atomic<Int>(0)
 
     private static let installed: Void = {
         _ = XSetErrorHandler { display, event in
@@ -35,15 +39,24 @@ enum XErrorRouter {
 
     /// Stops recording errors for `display` (before it is closed).
     static func unregister(_ display: OpaquePointer) {
-        _ = recorded.withLock { $0.removeValue(forKey: key(display)) }
+        recorded.withLock { table in
+            if let left = table.removeValue(forKey: key(display)), !left.isEmpty {
+                untaken.subtract(left.count, ordering: .releasing)
+            }
+        }
     }
+
+    /// Whether any display has errors recorded and not taken yet.
+    static var hasUntaken: Bool { untaken.load(ordering: .acquiring) > 0 }
 
     /// Removes and returns the errors recorded for `display`, oldest first.
     static func take(_ display: OpaquePointer) -> [XProtocolError] {
-        recorded.withLock { table in
+        guard hasUntaken else { return [] }
+        return recorded.withLock { table in
             let k = key(display)
             guard let errors = table[k], !errors.isEmpty else { return [] }
             table[k] = []
+            untaken.subtract(errors.count, ordering: .releasing)
             return errors
         }
     }
@@ -68,7 +81,11 @@ enum XErrorRouter {
             let k = key(display)
             // Connections that are not X11Display (a test's own client) are not recorded.
             guard table[k] != nil else { return }
-            if table[k]!.count >= capacity { table[k]!.removeFirst() }
+            if table[k]!.count >= capacity {
+                table[k]!.removeFirst()
+            } else {
+                untaken.add(1, ordering: .releasing)
+            }
             table[k]!.append(error)
         }
     }

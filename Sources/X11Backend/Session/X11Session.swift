@@ -33,6 +33,10 @@ public final class X11Session {
     /// Taking input, once ``watchHeldInput(_:)`` was called: the process that releases what the
     /// performer holds if the daemon ends without doing so itself.
     private var heldInputWatch: HeldKeyWatch?
+    /// The performer said it holds something else, or will press keys, since the watcher was
+    /// last told what is held (``confirmHeldInput()``): nothing to confirm otherwise, and the
+    /// loop confirms at every turn.
+    private var heldChangedSinceConfirm = true
     /// Taking input: keeps the touchscreens on `[touchscreen] output`; nil when observing
     /// (`--dry-run` and `record` change nothing in the server).
     private let touchscreenMapper: TouchscreenMapper?
@@ -179,13 +183,17 @@ public final class X11Session {
     public func watchHeldInput(_ watch: HeldKeyWatch) {
         guard let injector = performer?.inner else { return }
         heldInputWatch = watch
-        injector.holdingChanged = { [unowned watch] holding in
+        injector.holdingChanged = { [unowned self, unowned watch] holding in
+            heldChangedSinceConfirm = true
             // A keycode is its byte (``KeyCode``): the performer's list is read as it is.
             holding.keys.withUnsafeBufferPointer { keys in
                 keys.withMemoryRebound(to: UInt8.self) { watch.willHold(keys: $0, buttons: holding.buttons) }
             }
         }
-        injector.willPressKeys = { [unowned watch] keys in watch.willHold(keys: keys, buttons: []) }
+        injector.willPressKeys = { [unowned self, unowned watch] keys in
+            heldChangedSinceConfirm = true
+            watch.willHold(keys: keys, buttons: [])
+        }
         watch.confirm(HeldCodes(injector.holding))
     }
 
@@ -193,7 +201,9 @@ public final class X11Session {
     /// connection was lost or given up: releases queued then never reached the server, and the
     /// watcher must still release what it was told of.
     private func confirmHeldInput() {
-        guard let heldInputWatch, let injector = performer?.inner, !display.isConnectionLost else { return }
+        guard heldChangedSinceConfirm, let heldInputWatch, let injector = performer?.inner, !display.isConnectionLost
+        else { return }
+        heldChangedSinceConfirm = false
         heldInputWatch.confirm(HeldCodes(injector.holding))
     }
 
