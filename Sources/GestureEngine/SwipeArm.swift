@@ -52,6 +52,14 @@ public struct SwipeArm: Sendable {
         return trigger >= 0 ? trigger : nil
     }
 
+    /// Whether the engine, handling a motion of the press to `p` at `time`, leaves the swipe
+    /// undecided: it neither completes nor fails there, and no timer fires before it.
+    public func staysUndecided(motionTo p: Point, at time: Instant) -> Bool {
+        let t = max(time, earliest)
+        if let latest, t > latest { return false }
+        return swipe.verdict(p - press, at: t) == .undecided
+    }
+
     /// Every trigger it can fire, each once.
     public var triggers: [Int] {
         var all: [Int] = []

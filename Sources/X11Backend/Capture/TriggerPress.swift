@@ -53,6 +53,35 @@ struct TriggerPress: Hashable {
     /// the events read since; if it does not, the press ends once they are handled.
     var letGoUnseen = false
 
+    /// The last two steps of the pointer by the raw events, newest first (see ``likelyNextMotion``).
+    private(set) var lastStep: Step? = nil
+    private(set) var stepBefore: Step? = nil
+
+    /// One step of the pointer: how far it went, when it got there, and how long after the
+    /// step before (zero for the first).
+    struct Step: Hashable {
+        let move: Point
+        let at: Instant
+        let after: Interval
+    }
+
+    /// The pointer moved to `p` at `t` (a raw motion of the source).
+    mutating func moved(to p: Point, at t: Instant) {
+        stepBefore = lastStep
+        lastStep = Step(move: p - position, at: t, after: lastStep.map { t - $0.at } ?? Interval(milliseconds: 0))
+        position = p
+    }
+
+    /// Where and when the pointer's next motion is likely to be, by the last two steps: the
+    /// shorter of them once more, after as long. A hand drags at a steady pace from one step to
+    /// the next; the shorter step errs towards a motion that does not go as far.
+    var likelyNextMotion: (to: Point, at: Instant)? {
+        guard let lastStep else { return nil }
+        var step = lastStep
+        if let stepBefore, stepBefore.move.length < lastStep.move.length { step = stepBefore }
+        return (position + step.move, lastStep.at + step.after)
+    }
+
     /// Whether the engine still follows the press: a press given back is the application's.
     var feedsEngine: Bool { decision != .givenBack }
 

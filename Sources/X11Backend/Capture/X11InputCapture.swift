@@ -85,6 +85,9 @@ public final class X11InputCapture: InputArbiter {
     var armedKey: SwipeArm? = nil
     /// Types the key of the trigger the armed motion fires.
     var typesArmedKey: ((Int) -> Void)? = nil
+    /// The thread's policy while an armed press's next motion decides nothing
+    /// (``followQuietMotions()``).
+    var quietMotionWakes = QuietMotionWakes()
 
     /// Whether an undecided press of ours holds the pointer frozen for every client right now:
     /// anything slow the daemon does meanwhile (a reload) is time the user's pointer stands still.
@@ -211,7 +214,10 @@ public final class X11InputCapture: InputArbiter {
         }
         // What converting and feeding asked for leaves when the drain ends, as the `XPending`
         // that ended the old drain flushed it (nothing to send on a quiet turn: no system call).
-        defer { display.flush() }
+        defer {
+            display.flush()
+            followQuietMotions()
+        }
         while true {
             drainQueued(feed)
             // Every event read is handled: a press whose release was not among them has none to come.
@@ -410,7 +416,7 @@ public final class X11InputCapture: InputArbiter {
         case XI_RawMotion:
             let (x, y) = e.valuatorsXY
             let size = lastScreen ?? (display.rootSize.width, display.rootSize.height)
-            press.position = triggerAxes.move(press.position, x: x, y: y, width: size.0, height: size.1)
+            press.moved(to: triggerAxes.move(press.position, x: x, y: y, width: size.0, height: size.1), at: t)
             triggerPress = press
             if let arm = armedKey, arm.button == press.button, press.decision == .undecided {
                 typeArmedKey(arm, motionTo: press.position, at: t)

@@ -59,6 +59,43 @@ struct TypeAheadEndToEndTests {
         }
     }
 
+    /// The scheduling policy of the daemon's main thread (`/proc/PID/stat`, field 41): 0
+    /// `SCHED_OTHER`, 3 `SCHED_BATCH`.
+    static func policy(_ daemon: DaemonProcess) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(daemon.process.pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return fields.count > 38 ? Int(fields[38]) : nil
+    }
+
+    /// Waits up to 5 s for the daemon's policy to be `wanted`.
+    static func waitForPolicy(_ daemon: DaemonProcess, _ wanted: Int) -> Bool {
+        for _ in 0..<500 {
+            if policy(daemon) == wanted { return true }
+            usleep(10_000)
+        }
+        return false
+    }
+
+    @Test("the daemon runs as SCHED_BATCH while a drag's next motion cannot complete its swipe, as an ordinary task once it may")
+    func batchWhileQuiet() throws {
+        try XServer.with(windowManager: true) { server in
+            let window = try EventWindow(server: server.name, x: 100, y: 100, width: 900, height: 600)
+            let daemon = try DaemonProcess(server, config: Self.config)
+            let (x, y) = window.centre()
+            #expect(Self.policy(daemon) == 0)
+            try tool(server, "xdotool", "mousemove", "\(x - 150)", "\(y)", "mousedown", "3")
+            for _ in 0..<3 { try tool(server, "xdotool", "mousemove_relative", "--", "4", "0") }
+            #expect(Self.waitForPolicy(daemon, 3), "\(daemon.output)")
+            for _ in 0..<6 { try tool(server, "xdotool", "mousemove_relative", "--", "30", "0") }
+            try tool(server, "xdotool", "mouseup", "3")
+            let events = window.waitForEvents(6)
+            #expect(Self.keys(events) == ["+Control_L", "+Shift_L", "+A", "-A", "-Shift_L", "-Control_L"], "\(events) \(daemon.output)")
+            #expect(Self.waitForPolicy(daemon, 0), "\(daemon.output)")
+        }
+    }
+
     @Test("a key not on the keyboard is not typed ahead: its action lends it a keycode and types it, once, as ever")
     func unmappedKeyAsEver() throws {
         try XServer.with(windowManager: true) { server in
