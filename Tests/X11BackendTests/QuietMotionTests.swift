@@ -29,7 +29,7 @@ private func armAfterPress() throws -> SwipeArm {
 }
 
 /// The daemon runs as `SCHED_BATCH` while an armed press's next motion leaves its swipe
-/// undecided (``QuietMotionWakes``), and as an ordinary task for the motion that may complete it.
+/// undecided (``QuietWakePolicy``), and as an ordinary task for the motion that may complete it.
 @Suite("quiet motions of an armed press")
 struct QuietMotionTests {
     @Test("steps of 1 and 2 px in turn: quiet until the shorter step would complete the swipe, then not")
@@ -79,16 +79,28 @@ struct QuietMotionTests {
         #expect(X11InputCapture.nextMotionIsQuiet(arm: arm, press: press), "the shorter step, 1 px, does not")
     }
 
-    @Test("the policy is the calling thread's: SCHED_BATCH while quiet, SCHED_OTHER after")
-    func policyFollows() {
-        var wakes = QuietMotionWakes()
-        defer { _ = wakes.set(batch: false) }
-        #expect(sched_getscheduler(0) == QuietMotionWakes.schedOther)
-        let batched = wakes.set(batch: true)
-        #expect(batched)
-        #expect(sched_getscheduler(0) == QuietMotionWakes.schedBatch)
-        let back = wakes.set(batch: false)
-        #expect(back)
-        #expect(sched_getscheduler(0) == QuietMotionWakes.schedOther)
+    @Test("the policy is the calling thread's: SCHED_BATCH while quiet, SCHED_OTHER after; a program started meanwhile begins as SCHED_OTHER")
+    func policyFollows() throws {
+        defer { QuietWakePolicy.set(batch: false) }
+        #expect(sched_getscheduler(0) == QuietWakePolicy.schedOther)
+        let batched = QuietWakePolicy.set(batch: true)
+        #expect(batched && QuietWakePolicy.isBatch)
+        #expect(sched_getscheduler(0) == QuietWakePolicy.schedBatch)
+        // A child reports its own policy (field 41 of its stat line) on a pipe.
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let pid = try ProcessSpawner.spawn(
+            ["/bin/sh", "-c", "cut -d')' -f2 /proc/$$/stat | cut -d' ' -f40"], searchingPath: false, output: ends[1])
+        close(ends[1])
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let count = read(ends[0], &buffer, buffer.count)
+        close(ends[0])
+        let digits = buffer.prefix(max(0, count)).filter { (48...57).contains($0) }
+        #expect(String(decoding: digits, as: UTF8.self) == "0", "the child's policy")
+        let back = QuietWakePolicy.set(batch: false)
+        #expect(back && !QuietWakePolicy.isBatch)
+        #expect(sched_getscheduler(0) == QuietWakePolicy.schedOther)
     }
 }

@@ -72,7 +72,17 @@ public enum ProcessSpawner {
         var attributes = posix_spawnattr_t()
         try SystemCall.returningErrno("posix_spawnattr_init") { posix_spawnattr_init(&attributes) }
         defer { posix_spawnattr_destroy(&attributes) }
-        let flags = CLinux_POSIX_SPAWN_SETSID | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF)
+        var flags = CLinux_POSIX_SPAWN_SETSID | Int16(POSIX_SPAWN_SETSIGMASK) | Int16(POSIX_SPAWN_SETSIGDEF)
+        if QuietWakePolicy.isBatch {
+            // Between the motions of a drag the loop runs as SCHED_BATCH (``QuietWakePolicy``):
+            // a program it starts begins as the daemon was started, an ordinary task.
+            flags |= Int16(POSIX_SPAWN_SETSCHEDULER)
+            var parameters = sched_param(sched_priority: 0)
+            try SystemCall.returningErrno("posix_spawnattr_setschedpolicy") {
+                posix_spawnattr_setschedpolicy(&attributes, QuietWakePolicy.schedOther)
+            }
+            try SystemCall.returningErrno("posix_spawnattr_setschedparam") { posix_spawnattr_setschedparam(&attributes, &parameters) }
+        }
         try SystemCall.returningErrno("posix_spawnattr_setflags") { posix_spawnattr_setflags(&attributes, flags) }
         try SystemCall.returningErrno("posix_spawnattr_setsigmask") { posix_spawnattr_setsigmask(&attributes, &noSignals) }
         try SystemCall.returningErrno("posix_spawnattr_setsigdefault") { posix_spawnattr_setsigdefault(&attributes, &defaults) }

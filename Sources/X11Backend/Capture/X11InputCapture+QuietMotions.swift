@@ -1,56 +1,28 @@
 import GestureEngine
+import BridgeCore
 import Glibc
 import Logging
 
-/// The scheduling policy of the daemon's thread while a drag's next motion cannot decide its
-/// armed press: `SCHED_BATCH`, which, woken, does not preempt the task running on that core.
-///
-/// A raw motion wakes the daemon on the X server's core, and the daemon preempts the server in
-/// the middle of its dispatch. The server then waits, runnable, through the daemon's whole turn
-/// (about 20 µs for a motion that changes nothing), and the kernel owes it that time: at the
-/// next input it preempts the process that sent it, which stays runnable, so the daemon is
-/// woken on the other core. On an idle core that is an inter-processor interrupt and a halted
-/// CPU to wake, tens of microseconds on the key's path (docs/performance.md, «Why the driver
-/// is preempted»). As `SCHED_BATCH` the daemon runs once the server has finished and slept,
-/// and the server is owed nothing.
-///
-/// Only while the press is undecided, a key is armed (``KeyArm``), and the next motion, as
-/// likely as the last two steps make it (``TriggerPress/likelyNextMotion``), leaves the swipe
-/// undecided. The motion that completes it wakes the daemon as an ordinary task: it preempts
-/// the server, types the key ahead, and the server, still runnable, takes the key without
-/// being woken by it (so the application is woken on the server's core). A step that goes
-/// further than predicted only costs that motion the server's remaining work (or, under load,
-/// the running task's slice).
-struct QuietMotionWakes {
-    /// The thread runs as `SCHED_BATCH` now.
-    private(set) var batch = false
-    /// The system refused a change of policy (a sandbox): not asked again.
-    private(set) var refused = false
-
-    /// Sets the calling thread's policy (`SCHED_BATCH` or `SCHED_OTHER`, priority 0: no
-    /// privilege needed). Returns false the first time the system refuses.
-    mutating func set(batch wanted: Bool) -> Bool {
-        guard wanted != batch, !refused else { return true }
-        var parameters = sched_param(sched_priority: 0)
-        guard sched_setscheduler(0, wanted ? Self.schedBatch : Self.schedOther, &parameters) == 0 else {
-            refused = true
-            return false
-        }
-        batch = wanted
-        return true
-    }
-
-    /// `SCHED_OTHER` and `SCHED_BATCH` (<sched.h>; Glibc shows the latter only to GNU sources).
-    static let schedOther: Int32 = 0
-    static let schedBatch: Int32 = 3
-}
-
 extension X11InputCapture {
-    /// After each drain: batch while the press's likely next motion leaves the armed swipe undecided
-    /// (``QuietMotionWakes``); an ordinary task otherwise.
+    /// After each drain: the loop's thread runs as `SCHED_BATCH` while the press's likely next
+    /// motion leaves the armed swipe undecided, as an ordinary task otherwise (``QuietWakePolicy``).
+    ///
+    /// A raw motion wakes the daemon on the X server's core, and the daemon, as an ordinary
+    /// task, preempts the server in the middle of its dispatch. The server then waits, runnable,
+    /// through the daemon's whole turn (about 20 µs for a motion that changes nothing), and the
+    /// kernel owes it that time: at the next input it preempts the process that sent it, which
+    /// stays runnable, so the daemon is woken on the other core — an inter-processor interrupt
+    /// and a halted CPU away (docs/performance.md, «Why the driver is preempted»). Woken as
+    /// `SCHED_BATCH`, the daemon runs once the server has finished and slept.
+    ///
+    /// The motion that may complete the swipe (``TriggerPress/likelyNextMotion``) wakes an
+    /// ordinary task: it preempts the server, types the key ahead, and the server, still
+    /// runnable, takes the key without being woken by it (so the application is woken on the
+    /// server's core). A step that goes further than predicted only costs that motion the
+    /// server's remaining work (or, under load, the running task's slice).
     func followQuietMotions() {
         let quiet = Self.nextMotionIsQuiet(arm: armedKey, press: triggerPress)
-        if !quietMotionWakes.set(batch: quiet) {
+        if !QuietWakePolicy.set(batch: quiet) {
             logger.debug("cannot change the scheduling policy (\(String(cString: strerror(errno)))): every motion wakes the daemon as an ordinary task")
         }
     }

@@ -85,9 +85,6 @@ public final class X11InputCapture: InputArbiter {
     var armedKey: SwipeArm? = nil
     /// Types the key of the trigger the armed motion fires.
     var typesArmedKey: ((Int) -> Void)? = nil
-    /// The thread's policy while an armed press's next motion decides nothing
-    /// (``followQuietMotions()``).
-    var quietMotionWakes = QuietMotionWakes()
 
     /// Whether an undecided press of ours holds the pointer frozen for every client right now:
     /// anything slow the daemon does meanwhile (a reload) is time the user's pointer stands still.
