@@ -44,20 +44,23 @@ public struct SwipeArm: Sendable {
     /// the position the pointer source is given) at `time`; `nil` when that motion does not
     /// complete an armed swipe (the engine then decides as it would have anyway).
     public func firing(motionTo p: Point, at time: Instant) -> Int? {
-        let t = max(time, earliest)
-        if let latest, t > latest { return nil }
-        let translation = p - press
-        guard swipe.verdict(translation, at: t) == .win else { return nil }
-        let trigger = firings[swipe.direction(translation).planarIndex]
+        guard verdict(motionTo: p, at: time) == .win else { return nil }
+        let trigger = firings[swipe.direction(p - press).planarIndex]
         return trigger >= 0 ? trigger : nil
     }
 
     /// Whether the engine, handling a motion of the press to `p` at `time`, leaves the swipe
     /// undecided: it neither completes nor fails there, and no timer fires before it.
     public func staysUndecided(motionTo p: Point, at time: Instant) -> Bool {
+        verdict(motionTo: p, at: time) == .undecided
+    }
+
+    /// The swipe's verdict on a motion of the press to `p` at `time`, as the engine handles it
+    /// (at its own time at the earliest); `nil` when a timer fires before it.
+    private func verdict(motionTo p: Point, at time: Instant) -> Verdict? {
         let t = max(time, earliest)
-        if let latest, t > latest { return false }
-        return swipe.verdict(p - press, at: t) == .undecided
+        if let latest, t > latest { return nil }
+        return swipe.verdict(p - press, at: t)
     }
 
     /// Every trigger it can fire, each once.

@@ -1,5 +1,5 @@
-import GestureEngine
 import BridgeCore
+import GestureEngine
 import Glibc
 import Logging
 
